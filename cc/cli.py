@@ -1,0 +1,557 @@
+"""The ``cc`` command: the operator's console over the same services.
+
+Scripts and arbiters rely on these shapes: every listing and ``show`` takes
+``--json``; a refusal prints the reason on stderr (in ``--lang``) and exits 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from functools import wraps
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
+
+import click
+
+from cc import config as config_mod
+from cc import errors
+from cc.clock import SystemClock
+from cc.db import Database
+from cc.models import Door
+from cc.regulations import DayCounting, Mode, parse_time_control
+from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.services.queries import as_json
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class State:
+    def __init__(self, lang: str | None) -> None:
+        self.config = config_mod.load()
+        self.lang = lang or self.config.lang
+        self._services: Services | None = None
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            config_mod.ensure_sqlite_dir(self.config.database_url)
+            db = Database(self.config.database_url)
+            self._services = Services(ServiceContext(db=db, clock=SystemClock()))
+        return self._services
+
+    @property
+    def actor(self) -> Actor:
+        return Actor.operator(Door.CLI, label="cli")
+
+
+def refusals(func: F) -> F:
+    """Print a service refusal in the chosen language and exit 1."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except errors.ServiceError as exc:
+            state = click.get_current_context().find_object(State)
+            lang = state.lang if state else "en"
+            click.echo(f"refused [{exc.code}]: {exc.message(lang)}", err=True)
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(as_json(value), ensure_ascii=False, indent=2))
+
+
+@click.group()
+@click.option("--lang", type=click.Choice(["en", "ru"]), help="Language of messages.")
+@click.pass_context
+def cli(ctx: click.Context, lang: str | None) -> None:
+    """Correspondence chess server."""
+    ctx.obj = State(lang)
+
+
+pass_state = click.make_pass_decorator(State)
+
+
+# ---------------------------------------------------------------------- db
+
+
+@cli.group()
+def db() -> None:
+    """The database schema."""
+
+
+@db.command("upgrade")
+@click.option("--revision", default="head", show_default=True)
+@pass_state
+def db_upgrade(state: State, revision: str) -> None:
+    """Bring the database up to the newest schema revision."""
+    from cc import migrate
+
+    config_mod.ensure_sqlite_dir(state.config.database_url)
+    migrate.upgrade(state.config.database_url, revision)
+    click.echo(f"database at {revision}: {_safe_url(state.config.database_url)}")
+
+
+def _safe_url(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+# ------------------------------------------------------------------- serve
+
+
+@cli.command()
+@click.option("--host", help="Address to listen on (default from configuration).")
+@click.option("--port", type=int, help="Port to listen on (default from configuration).")
+@pass_state
+def serve(state: State, host: str | None, port: int | None) -> None:
+    """Run the server: the web app and whatever else is configured."""
+    from dataclasses import replace
+
+    from cc.serve import serve as run
+
+    conf = replace(
+        state.config,
+        web_host=host or state.config.web_host,
+        web_port=port or state.config.web_port,
+    )
+    click.echo(
+        f"serving on http://{conf.web_host}:{conf.web_port}/ with {_safe_url(conf.database_url)}"
+    )
+    asyncio.run(run(conf, state.services))
+
+
+# ------------------------------------------------------------------ player
+
+
+@cli.group()
+def player() -> None:
+    """Players and officials."""
+
+
+@player.command("add")
+@click.argument("login")
+@click.option("--name", required=True, help="Full name as printed in tables and PGN.")
+@click.option("--email", "emails", multiple=True, help="A registered address (repeatable).")
+@click.option(
+    "--lang", "player_lang", type=click.Choice(["en", "ru"]), default="en", show_default=True
+)
+@click.option(
+    "--role",
+    "roles",
+    multiple=True,
+    type=click.Choice(["player", "arbiter", "adjudicator", "appeal_arbiter", "admin"]),
+    help="Role (repeatable); default player.",
+)
+@click.option("--password-stdin", is_flag=True, help="Read a password from standard input.")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def player_add(
+    state: State,
+    login: str,
+    name: str,
+    emails: tuple[str, ...],
+    player_lang: str,
+    roles: tuple[str, ...],
+    password_stdin: bool,
+    as_json_flag: bool,
+) -> None:
+    """Register a player."""
+    password = sys.stdin.readline().rstrip("\n") if password_stdin else None
+    pid = state.services.players.add(
+        state.actor,
+        login=login,
+        name=name,
+        emails=emails,
+        lang=player_lang,
+        roles=roles or ("player",),
+        password=password,
+    )
+    if as_json_flag:
+        emit_json(state.services.queries.player(pid))
+    else:
+        click.echo(f"player {pid} {login} added")
+
+
+@player.command("list")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def player_list(state: State, as_json_flag: bool) -> None:
+    """List the registered players."""
+    players = state.services.queries.players()
+    if as_json_flag:
+        emit_json(players)
+        return
+    for p in players:
+        click.echo(
+            f"{p.id:>5}  {p.login:<16} {p.name:<30} {','.join(p.roles):<20} {' '.join(p.emails)}"
+        )
+
+
+@player.command("show")
+@click.argument("ref")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def player_show(state: State, ref: str, as_json_flag: bool) -> None:
+    """Show one player (by login or id)."""
+    p = state.services.queries.player(ref)
+    if as_json_flag:
+        emit_json(p)
+    else:
+        click.echo(
+            f"{p.id} {p.login}: {p.name} [{p.lang}] roles={','.join(p.roles)} "
+            f"emails={' '.join(p.emails)}"
+        )
+
+
+# ------------------------------------------------------------------- event
+
+
+@cli.group()
+def event() -> None:
+    """Events, their sections and their start."""
+
+
+@event.command("create")
+@click.argument("code")
+@click.option("--name", required=True)
+@click.option("--mode", type=click.Choice([m.value for m in Mode]), required=True)
+@click.option(
+    "--start",
+    "start_date",
+    type=click.DateTime(["%Y-%m-%d"]),
+    required=True,
+    help="Official start date (YYYY-MM-DD).",
+)
+@click.option("--end", "end_date", type=click.DateTime(["%Y-%m-%d"]), help="End date.")
+@click.option("--tz", "timezone", default="UTC", show_default=True, help="Event time zone.")
+@click.option("--arbiter", help="The arbiter's login.")
+@click.option("--adjudicator", help="The adjudicating arbiter's login.")
+@click.option("--appeal-arbiter", "appeal_arbiters", multiple=True)
+@click.option("--double-round", is_flag=True, help="Double round robin (Art. 31.6).")
+@click.option("--tc", "time_control", help="Time control MOVES/DAYS (default per mode).")
+@click.option("--leave-per-year", type=int)
+@click.option("--leave-per-event", type=int)
+@click.option("--penalty-days", type=int)
+@click.option("--penalty-days-repeat", type=int)
+@click.option("--day-counting", type=click.Choice([d.value for d in DayCounting]))
+@click.option("--iccf-double-after-20/--no-iccf-double-after-20", default=None)
+@click.option("--first-overstep-loses/--first-overstep-restarts", default=None)
+@click.option("--conditional-moves/--no-conditional-moves", default=None)
+@click.option("--next-day-receipt/--no-next-day-receipt", default=None)
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def event_create(
+    state: State,
+    /,
+    code: str,
+    name: str,
+    mode: str,
+    start_date: datetime,
+    end_date: datetime | None,
+    timezone: str,
+    arbiter: str | None,
+    adjudicator: str | None,
+    appeal_arbiters: tuple[str, ...],
+    double_round: bool,
+    time_control: str | None,
+    as_json_flag: bool,
+    **settings: Any,
+) -> None:
+    """Create an event (in draft) with its regulations."""
+    overrides: dict[str, object] = {}
+    if time_control:
+        try:
+            overrides["control_moves"], overrides["control_days"] = parse_time_control(time_control)
+        except ValueError as exc:
+            raise errors.InvalidInput(field="--tc", reason=str(exc)) from None
+    names = {
+        "leave_per_year": "leave_days_per_year",
+        "leave_per_event": "leave_days_per_event",
+    }
+    for key, value in settings.items():
+        if value is not None:
+            overrides[names.get(key, key)] = DayCounting(value) if key == "day_counting" else value
+    spec = EventSpec(
+        code=code,
+        name=name,
+        mode=Mode(mode),
+        start_date=start_date.date(),
+        end_date=end_date.date() if end_date else None,
+        timezone=timezone,
+        arbiter=arbiter,
+        adjudicator=adjudicator,
+        appeal_arbiters=appeal_arbiters,
+        cycles=2 if double_round else 1,
+        regulations=overrides,
+    )
+    state.services.events.create(state.actor, spec)
+    if as_json_flag:
+        emit_json(state.services.queries.event(code))
+    else:
+        click.echo(f"event {code} created")
+
+
+@event.command("add-player")
+@click.argument("code")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--section", default="A", show_default=True)
+@pass_state
+@refusals
+def event_add_player(state: State, code: str, players: tuple[str, ...], section: str) -> None:
+    """Enter players (logins, in starting order) into a section."""
+    added = state.services.events.add_players(state.actor, code, players, section=section)
+    click.echo(f"{len(added)} player(s) entered into {code} section {section}")
+
+
+@event.command("start")
+@click.argument("code")
+@click.option("--draw-lots", is_flag=True, help="Draw the starting numbers by lot.")
+@click.option("--seed", type=int, help="Seed of the drawing of lots (recorded).")
+@pass_state
+@refusals
+def event_start(state: State, code: str, draw_lots: bool, seed: int | None) -> None:
+    """Pair every section by the Berger tables and create all games."""
+    count = state.services.events.start(state.actor, code, draw_lots=draw_lots, seed=seed)
+    click.echo(f"event {code} started: {count} games created")
+
+
+@event.command("list")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def event_list(state: State, as_json_flag: bool) -> None:
+    """List events."""
+    events = state.services.queries.events()
+    if as_json_flag:
+        emit_json(events)
+        return
+    for e in events:
+        click.echo(f"{e.code:<16} {e.mode:<7} {e.status:<9} {e.start_date}  {e.name}")
+
+
+@event.command("show")
+@click.argument("code")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def event_show(state: State, code: str, as_json_flag: bool) -> None:
+    """Show an event, its regulations and sections."""
+    e = state.services.queries.event(code)
+    if as_json_flag:
+        emit_json(e)
+        return
+    click.echo(
+        f"{e.code}: {e.name} [{e.mode}, {e.status}] {e.start_date} .. "
+        f"{e.end_date or '?'} ({e.timezone})"
+    )
+    click.echo(
+        f"arbiter: {e.arbiter or '-'}; appeal arbiters: {', '.join(e.appeal_arbiters) or '-'}"
+    )
+    r = e.regulations
+    click.echo(
+        f"control {r['control_moves']}/{r['control_days']} days; leave "
+        f"{r['leave_days_per_year']}/year; penalty {r['penalty_days']} days; "
+        f"day counting {r['day_counting']}"
+    )
+    for name, logins in e.sections.items():
+        click.echo(
+            f"section {name}: "
+            + ", ".join(f"{i}. {login}" for i, login in enumerate(logins, start=1))
+        )
+
+
+# -------------------------------------------------------------------- game
+
+
+@cli.group()
+def game() -> None:
+    """Games: list, show, play, export."""
+
+
+@game.command("list")
+@click.option("--event", "event_code")
+@click.option("--player", "player_ref")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def game_list(
+    state: State, event_code: str | None, player_ref: str | None, as_json_flag: bool
+) -> None:
+    """List games, optionally of one event or player."""
+    games = state.services.queries.games(event=event_code, player=player_ref)
+    if as_json_flag:
+        emit_json(games)
+        return
+    for g in games:
+        turn = f"{g.to_move} to move ({g.move_number})" if g.to_move else g.result_reason or ""
+        click.echo(
+            f"{g.id:>5}  {g.event} {g.section} r{g.round}.{g.board}  "
+            f"{g.white} - {g.black}  {g.result:<7} {turn}"
+        )
+
+
+@game.command("show")
+@click.argument("game_id", type=int)
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def game_show(state: State, game_id: int, as_json_flag: bool) -> None:
+    """Show a game: record, position, whose turn, status."""
+    g = state.services.queries.game(game_id)
+    if as_json_flag:
+        emit_json(g)
+        return
+    click.echo(f"game {g.id}: {g.event} {g.section} round {g.round} board {g.board}")
+    click.echo(f"{g.white_name} ({g.white}) - {g.black_name} ({g.black})")
+    record = []
+    for m in g.moves:
+        record.append(f"{m.move_number}. {m.san}" if m.color == "white" else m.san)
+    click.echo(" ".join(record) or "(no moves yet)")
+    click.echo(g.board_text())
+    click.echo(f"FEN {g.fen}")
+    if g.to_move:
+        click.echo(f"{g.to_move} to move (move {g.move_number})")
+    else:
+        click.echo(f"result {g.result} ({g.result_reason})")
+    if g.draw_offer_by:
+        click.echo(f"draw offered by {g.draw_offer_by}")
+
+
+def _parse_at(state: State, game_id: int, at: str | None) -> datetime | None:
+    if at is None:
+        return None
+    try:
+        instant = datetime.fromisoformat(at)
+    except ValueError:
+        raise errors.InvalidInput(field="--at", reason=f"{at!r} is not an ISO date-time") from None
+    if instant.tzinfo is None:
+        # A wall-clock time is read in the event's own zone.
+        g = state.services.queries.game(game_id)
+        tz = state.services.queries.event(g.event).timezone
+        instant = instant.replace(tzinfo=ZoneInfo(tz))
+    return instant
+
+
+@game.command("move")
+@click.argument("game_id", type=int)
+@click.option("--player", "player_ref", required=True, help="The player who moves.")
+@click.option("--move", "text", required=True, help="The move, in any notation the server reads.")
+@click.option("--move-number", type=int, help="Full-move number being sent (retries are safe).")
+@click.option("--offer-draw", is_flag=True, help="Offer a draw with the move.")
+@click.option("--at", help="Real sending instant (ISO; arbiters entering posted or lost moves).")
+@click.option(
+    "--stated-sent-on", type=click.DateTime(["%Y-%m-%d"]), help="The sending date the player wrote."
+)
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def game_move(
+    state: State,
+    game_id: int,
+    player_ref: str,
+    text: str,
+    move_number: int | None,
+    offer_draw: bool,
+    at: str | None,
+    stated_sent_on: datetime | None,
+    as_json_flag: bool,
+) -> None:
+    """Submit a move as a player, through the move service."""
+    pid = state.services.queries.player(player_ref).id
+    outcome = state.services.games.submit_move(
+        state.actor,
+        game_id,
+        text,
+        as_player=pid,
+        move_number=move_number,
+        offer_draw=offer_draw,
+        sent_at=_parse_at(state, game_id, at),
+        stated_sent_on=stated_sent_on.date() if stated_sent_on else None,
+    )
+    if as_json_flag:
+        emit_json(outcome)
+        return
+    dots = "." if outcome.color == "white" else "..."
+    said = "already applied" if outcome.already_applied else "recorded"
+    click.echo(f"game {game_id}: {outcome.move_number}{dots} {outcome.san} ({outcome.uci}) {said}")
+    if outcome.status != "ongoing":
+        click.echo(f"game over: {outcome.result} ({outcome.result_reason})")
+
+
+def _game_action(name: str, help_text: str, method: str, with_move: bool = False) -> None:
+    @game.command(name, help=help_text)
+    @click.argument("game_id", type=int)
+    @click.option("--player", "player_ref", required=True)
+    @click.option("--json", "as_json_flag", is_flag=True)
+    @pass_state
+    @refusals
+    def action(
+        state: State, /, game_id: int, player_ref: str, as_json_flag: bool, **kw: Any
+    ) -> None:
+        pid = state.services.queries.player(player_ref).id
+        outcome = getattr(state.services.games, method)(state.actor, game_id, as_player=pid, **kw)
+        if as_json_flag:
+            emit_json(outcome)
+        else:
+            click.echo(
+                f"game {game_id}: {outcome.status} {outcome.result}"
+                + (f" ({outcome.result_reason})" if outcome.result_reason else "")
+            )
+
+    if with_move:
+        click.option("--move", "text", help="The move that makes the repetition.")(action)
+
+
+_game_action("resign", "Resign a game for a player.", "resign")
+_game_action("offer-draw", "Offer a draw for a player.", "offer_draw")
+_game_action("accept-draw", "Accept the partner's draw offer.", "accept_draw")
+_game_action("decline-draw", "Decline the partner's draw offer.", "decline_draw")
+_game_action(
+    "claim-draw",
+    "Claim a draw by threefold repetition or the 50-move rule.",
+    "claim_draw",
+    with_move=True,
+)
+
+
+@game.command("pgn")
+@click.argument("game_ids", type=int, nargs=-1)
+@click.option("--event", "event_code", help="All games of an event.")
+@click.option("--player", "player_ref", help="All games of a player.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True))
+@pass_state
+@refusals
+def game_pgn(
+    state: State,
+    game_ids: tuple[int, ...],
+    event_code: str | None,
+    player_ref: str | None,
+    output: str | None,
+) -> None:
+    """Export games as PGN."""
+    ids = list(game_ids)
+    if event_code or player_ref or not ids:
+        ids += [g.id for g in state.services.queries.games(event=event_code, player=player_ref)]
+    text = state.services.queries.pgn(ids) + "\n"
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        click.echo(text, nl=False)
+
+
+def main() -> None:
+    cli(prog_name="cc")

@@ -1,0 +1,59 @@
+"""Configuration: embedded defaults, an optional TOML file, then the environment.
+
+The defaults run a whole server on one machine with nothing to set up: a
+SQLite file under ``var/`` and the web app on loopback. ``CC_CONFIG`` names a
+TOML file (``cc.toml`` in the working directory is read when present); the
+``CC_*`` variables override both.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Config:
+    home: Path
+    database_url: str
+    web_host: str
+    web_port: int
+    web_enabled: bool
+    lang: str
+
+    @property
+    def var_dir(self) -> Path:
+        return self.home / "var"
+
+
+def load(environ: Mapping[str, str] | None = None) -> Config:
+    env = os.environ if environ is None else environ
+    home = Path(env.get("CC_HOME", ".")).resolve()
+    path = env.get("CC_CONFIG")
+    data: dict[str, dict[str, object]] = {}
+    if path:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    elif (home / "cc.toml").is_file():
+        data = tomllib.loads((home / "cc.toml").read_text(encoding="utf-8"))
+    database = data.get("database", {})
+    web = data.get("web", {})
+    default_url = f"sqlite:///{home / 'var' / 'cc.sqlite3'}"
+    return Config(
+        home=home,
+        database_url=env.get("CC_DATABASE_URL") or str(database.get("url") or default_url),
+        web_host=env.get("CC_WEB_HOST") or str(web.get("host", "127.0.0.1")),
+        web_port=int(env.get("CC_WEB_PORT") or str(web.get("port", 8080))),
+        web_enabled=(env.get("CC_WEB_ENABLED") or str(web.get("enabled", "true"))).lower()
+        in ("1", "true", "yes"),
+        lang=env.get("CC_LANG") or str(data.get("lang", "en")),
+    )
+
+
+def ensure_sqlite_dir(url: str) -> None:
+    """Create the folder of a SQLite file URL, so a first run just works."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and not url.endswith(":memory:"):
+        Path(url[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)

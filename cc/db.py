@@ -1,0 +1,99 @@
+"""Engines and units of work for SQLite (default) and PostgreSQL.
+
+SQLite runs in WAL mode with ``synchronous=FULL`` so a committed move
+survives a power cut, and a writer takes the database lock up front with
+``BEGIN IMMEDIATE``: two writers then queue instead of both reading a game
+and failing at commit. On PostgreSQL the services lock the rows they change
+(``SELECT ... FOR UPDATE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+_WRITE_OPTION = "cc_write"
+
+
+def normalise_url(url: str) -> str:
+    """Pick the psycopg 3 driver for a bare ``postgresql://`` URL.
+
+    >>> normalise_url("postgresql://u@localhost/cc")
+    'postgresql+psycopg://u@localhost/cc'
+    >>> normalise_url("sqlite:///var/cc.sqlite3")
+    'sqlite:///var/cc.sqlite3'
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event, not the driver, open transactions,
+        # so that writers can say BEGIN IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        if connection.get_execution_options().get(_WRITE_OPTION):
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            connection.exec_driver_sql("BEGIN")
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    """An engine for ``url`` with this project's settings for its backend."""
+    url = normalise_url(url)
+    if make_url(url).get_backend_name() == "sqlite":
+        connect_args = {"timeout": 30, "check_same_thread": False}
+        engine = create_engine(url, connect_args=connect_args, **kwargs)
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+class Database:
+    """One database: a read unit of work and a write unit of work."""
+
+    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+        self.url = normalise_url(url)
+        self.engine = make_engine(self.url, **engine_kwargs)
+        self._write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A transaction that changes state: committed on success, else rolled back."""
+        with self._writer() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only view; nothing in it is committed."""
+        with self._reader() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    def dispose(self) -> None:
+        self.engine.dispose()

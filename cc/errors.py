@@ -1,0 +1,106 @@
+"""Typed refusals of the application services.
+
+Each refusal is a ``ValueError`` (as python-chess does for bad input) with a
+stable ``code`` that API clients and the email gateway map to their own
+answers, the input it refuses in ``params``, and a message in the caller's
+language. A refusal always means nothing was stored.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from cc import i18n
+
+
+class ServiceError(ValueError):
+    """A request the services refuse; nothing was changed."""
+
+    code: ClassVar[str] = "invalid_input"
+
+    def __init__(self, **params: object) -> None:
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
+        return i18n.render(self.code, lang, self.params)
+
+
+class NotFound(ServiceError):
+    code = "not_found"
+
+
+class NotYourGame(ServiceError):
+    code = "not_your_game"
+
+
+class NotYourTurn(ServiceError):
+    code = "not_your_turn"
+
+
+class EventNotStarted(ServiceError):
+    code = "event_not_started"
+
+
+class EventNotRunning(ServiceError):
+    code = "event_not_running"
+
+
+class GameOver(ServiceError):
+    code = "game_over"
+
+
+class MoveRefused(ServiceError):
+    """A move text that does not give exactly one legal move."""
+
+
+class IllegibleMove(MoveRefused):
+    code = "illegible_move"
+
+
+class ImpossibleMove(MoveRefused):
+    code = "impossible_move"
+
+
+class AmbiguousMove(MoveRefused):
+    code = "ambiguous_move"
+
+
+class MoveNumberMismatch(ServiceError):
+    code = "move_number_mismatch"
+
+
+class AlreadyAppliedDifferently(ServiceError):
+    code = "already_applied_differently"
+
+
+class NotPermitted(ServiceError):
+    code = "not_permitted"
+
+
+class BadTime(ServiceError):
+    code = "bad_time"
+
+
+class NoDrawOffer(ServiceError):
+    code = "no_draw_offer"
+
+
+class DrawOfferOpen(ServiceError):
+    code = "draw_offer_open"
+
+
+class DrawClaimInvalid(ServiceError):
+    code = "draw_claim_invalid"
+
+
+class InvalidInput(ServiceError):
+    code = "invalid_input"
+
+
+class Conflict(ServiceError):
+    code = "conflict"
+
+
+class EventStateError(ServiceError):
+    code = "event_state"

@@ -1,0 +1,377 @@
+"""The stored state of the server: typed SQLAlchemy 2 models.
+
+Tables are created only by the alembic revisions in ``migrations/``; the
+test suite checks that the revisions and these models agree.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Enum,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+from cc.regulations import DayCounting, Mode, Regulations
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Instants stored in UTC and always read back timezone-aware.
+
+    SQLite keeps no zone, so the zone is fixed on the way in and out here.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r} cannot be stored as an instant")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+def _enum(cls: type[enum.Enum], name: str) -> Enum:
+    return Enum(
+        cls,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        length=32,
+        values_callable=lambda e: [m.value for m in e],
+    )
+
+
+class Role(enum.StrEnum):
+    PLAYER = "player"
+    ARBITER = "arbiter"
+    ADJUDICATOR = "adjudicator"
+    APPEAL_ARBITER = "appeal_arbiter"
+    ADMIN = "admin"
+
+
+class Door(enum.StrEnum):
+    """The way a request reached the services."""
+
+    WEB = "web"
+    API = "api"
+    EMAIL = "email"
+    XFCC = "xfcc"
+    POST = "post"
+    CLI = "cli"
+    SYSTEM = "system"
+
+
+class EventStatus(enum.StrEnum):
+    DRAFT = "draft"
+    STARTED = "started"
+    FINISHED = "finished"
+
+
+class GameStatus(enum.StrEnum):
+    ONGOING = "ongoing"
+    FINISHED = "finished"
+
+
+class GameResult(enum.StrEnum):
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    UNFINISHED = "*"
+
+
+class ResultReason(enum.StrEnum):
+    CHECKMATE = "checkmate"
+    RESIGNATION = "resignation"
+    AGREED_DRAW = "agreed_draw"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    THREEFOLD_REPETITION = "threefold_repetition"
+    FIFTY_MOVES = "fifty_moves"
+    FIVEFOLD_REPETITION = "fivefold_repetition"
+    SEVENTYFIVE_MOVES = "seventyfive_moves"
+    TIME_FORFEIT = "time_forfeit"
+    ADJUDICATION = "adjudication"
+    WITHDRAWAL = "withdrawal"
+    DEFAULT = "default"
+
+
+class DrawOfferStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    #: closed unanswered because the game ended otherwise
+    LAPSED = "lapsed"
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    login: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    lang: Mapped[str] = mapped_column(String(8), default="en")
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    emails: Mapped[list[PlayerEmail]] = relationship(
+        back_populates="player", order_by="PlayerEmail.id", cascade="all, delete-orphan"
+    )
+    roles: Mapped[list[PlayerRole]] = relationship(
+        back_populates="player", cascade="all, delete-orphan"
+    )
+
+    @property
+    def role_set(self) -> frozenset[Role]:
+        return frozenset(Role(r.role) for r in self.roles)
+
+
+class PlayerEmail(Base):
+    __tablename__ = "player_emails"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    #: stored lower-cased, so the gateway can match a sender exactly
+    address: Mapped[str] = mapped_column(String(320), unique=True)
+
+    player: Mapped[Player] = relationship(back_populates="emails")
+
+
+class PlayerRole(Base):
+    __tablename__ = "player_roles"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    role: Mapped[Role] = mapped_column(_enum(Role, "role"), primary_key=True)
+
+    player: Mapped[Player] = relationship(back_populates="roles")
+
+
+class Event(Base):
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    mode: Mapped[Mode] = mapped_column(_enum(Mode, "mode"))
+    status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, "event_status"))
+    start_date: Mapped[date] = mapped_column(Date)
+    end_date: Mapped[date | None] = mapped_column(Date)
+    timezone: Mapped[str] = mapped_column(String(64))
+    cycles: Mapped[int] = mapped_column(Integer, default=1)
+    arbiter_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    adjudicator_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+    # The regulations (spec §1): see cc.regulations.Regulations.
+    control_moves: Mapped[int] = mapped_column(Integer)
+    control_days: Mapped[int] = mapped_column(Integer)
+    leave_days_per_year: Mapped[int] = mapped_column(Integer)
+    leave_days_per_event: Mapped[int | None] = mapped_column(Integer)
+    penalty_days: Mapped[int] = mapped_column(Integer)
+    penalty_days_repeat: Mapped[int] = mapped_column(Integer)
+    day_counting: Mapped[DayCounting] = mapped_column(_enum(DayCounting, "day_counting"))
+    iccf_double_after_20: Mapped[bool] = mapped_column(Boolean)
+    first_overstep_loses: Mapped[bool] = mapped_column(Boolean)
+    conditional_moves: Mapped[bool] = mapped_column(Boolean)
+    next_day_receipt: Mapped[bool] = mapped_column(Boolean)
+
+    arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
+    adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
+    appeal_arbiters: Mapped[list[EventAppealArbiter]] = relationship(
+        back_populates="event", cascade="all, delete-orphan"
+    )
+    sections: Mapped[list[Section]] = relationship(
+        back_populates="event", order_by="Section.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def regulations(self) -> Regulations:
+        return Regulations(
+            control_moves=self.control_moves,
+            control_days=self.control_days,
+            leave_days_per_year=self.leave_days_per_year,
+            leave_days_per_event=self.leave_days_per_event,
+            penalty_days=self.penalty_days,
+            penalty_days_repeat=self.penalty_days_repeat,
+            day_counting=DayCounting(self.day_counting),
+            iccf_double_after_20=self.iccf_double_after_20,
+            first_overstep_loses=self.first_overstep_loses,
+            conditional_moves=self.conditional_moves,
+            next_day_receipt=self.next_day_receipt,
+        )
+
+    def set_regulations(self, regs: Regulations) -> None:
+        for name in Regulations.__dataclass_fields__:
+            setattr(self, name, getattr(regs, name))
+
+
+class EventAppealArbiter(Base):
+    __tablename__ = "event_appeal_arbiters"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+
+    event: Mapped[Event] = relationship(back_populates="appeal_arbiters")
+    player: Mapped[Player] = relationship()
+
+
+class Section(Base):
+    __tablename__ = "sections"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(64))
+
+    event: Mapped[Event] = relationship(back_populates="sections")
+    entries: Mapped[list[SectionEntry]] = relationship(
+        back_populates="section", order_by="SectionEntry.id", cascade="all, delete-orphan"
+    )
+
+
+class SectionEntry(Base):
+    """A player in a section; ``number`` is the Berger starting number."""
+
+    __tablename__ = "section_entries"
+    __table_args__ = (
+        UniqueConstraint("section_id", "player_id"),
+        UniqueConstraint("section_id", "number"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    number: Mapped[int | None] = mapped_column(Integer)
+
+    section: Mapped[Section] = relationship(back_populates="entries")
+    player: Mapped[Player] = relationship()
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("section_id", "round", "board"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"))
+    round: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    status: Mapped[GameStatus] = mapped_column(_enum(GameStatus, "game_status"))
+    result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"))
+    result_reason: Mapped[ResultReason | None] = mapped_column(_enum(ResultReason, "result_reason"))
+    #: the current position, so a move is checked without replaying the game
+    fen: Mapped[str] = mapped_column(String(100))
+    ply_count: Mapped[int] = mapped_column(Integer, default=0)
+    #: positions (EPD, legal en passant only) since the last irreversible
+    #: move, oldest first: all that threefold and fivefold repetition need
+    repetition: Mapped[list[str]] = mapped_column(JSON)
+    #: when the player to move received the position (start, or the
+    #: partner's move delivered): the "received" of the next move
+    turn_started_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+    event: Mapped[Event] = relationship()
+    section: Mapped[Section] = relationship()
+    white: Mapped[Player] = relationship(foreign_keys=[white_id])
+    black: Mapped[Player] = relationship(foreign_keys=[black_id])
+    moves: Mapped[list[Move]] = relationship(back_populates="game", order_by="Move.ply")
+
+
+class Move(Base):
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "ply"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    #: 1 for White's first move, 2 for Black's first, ...
+    ply: Mapped[int] = mapped_column(Integer)
+    uci: Mapped[str] = mapped_column(String(8))
+    san: Mapped[str] = mapped_column(String(16))
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    sent_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: calendar dates in the event's zone; received_on never before the start (54.4.4)
+    received_on: Mapped[date] = mapped_column(Date)
+    sent_on: Mapped[date] = mapped_column(Date)
+    #: the date the player wrote as their sending date, kept beside the real one (56.2.3)
+    stated_sent_on: Mapped[date | None] = mapped_column(Date)
+    door: Mapped[Door] = mapped_column(_enum(Door, "door"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    #: who entered it when not the player (an arbiter entering a posted move)
+    entered_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    game: Mapped[Game] = relationship(back_populates="moves")
+
+
+class DrawOffer(Base):
+    __tablename__ = "draw_offers"
+    __table_args__ = (Index("ix_draw_offers_game_status", "game_id", "status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    offered_by_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    #: the number of plies made when the offer was made
+    ply: Mapped[int] = mapped_column(Integer)
+    offered_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    status: Mapped[DrawOfferStatus] = mapped_column(_enum(DrawOfferStatus, "draw_offer_status"))
+    answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class AuditEntry(Base):
+    """Append-only record of every state change (the database refuses edits)."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    actor_label: Mapped[str] = mapped_column(String(100))
+    door: Mapped[Door] = mapped_column(_enum(Door, "door"))
+    action: Mapped[str] = mapped_column(String(64))
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("events.id"), index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+    note: Mapped[str | None] = mapped_column(Text)

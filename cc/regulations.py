@@ -1,0 +1,142 @@
+"""An event's regulations ("положение / регламент") and their per-mode defaults.
+
+Every number the rules mark as a default is a field here, so an event can
+override it; :func:`defaults_for` gives the values of spec §1 for each mode
+(server: Art. 54, email: Art. 56, post: Art. 55).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+
+class Mode(enum.StrEnum):
+    """How moves travel in an event (spec §1)."""
+
+    SERVER = "server"
+    EMAIL = "email"
+    POST = "post"
+
+
+class DayCounting(enum.StrEnum):
+    """How days are counted (spec §10.2)."""
+
+    CALENDAR = "calendar"
+    ICCF = "iccf"
+
+
+@dataclass(frozen=True)
+class Regulations:
+    """The settings of one event that the rules leave to its regulations."""
+
+    #: time control: ``control_moves`` moves in ``control_days`` days, cumulative
+    #: (54.4.2, 55.4.2, 56.4.2)
+    control_moves: int
+    control_days: int
+    #: leave per calendar year (54.6.1, 55.7.1, 56.7.1)
+    leave_days_per_year: int
+    #: leave over the whole event; None when the regulations set no cap (54.6.1)
+    leave_days_per_event: int | None
+    #: penalty for an illegal, impossible or wrongly repeated move
+    #: (email 2: 56.3.3; post 5: 55.3.3), and for a repeat in post play (10)
+    penalty_days: int
+    penalty_days_repeat: int
+    day_counting: DayCounting
+    #: ICCF option: days beyond 20 on one move count double (spec §10.2)
+    iccf_double_after_20: bool
+    #: post play: the first overstep is a loss instead of a restart (55.6.11)
+    first_overstep_loses: bool
+    #: conditional moves ("variants") allowed (54.3.3)
+    conditional_moves: bool
+    #: email: the partner's move counts as received the next day (spec §10.3)
+    next_day_receipt: bool
+
+    def __post_init__(self) -> None:
+        if self.control_moves < 1 or self.control_days < 1:
+            raise ValueError(
+                f"time control must be at least 1 move in 1 day, got "
+                f"{self.control_moves}/{self.control_days}"
+            )
+        for name in ("leave_days_per_year", "penalty_days", "penalty_days_repeat"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} cannot be negative, got {getattr(self, name)}")
+        if self.leave_days_per_event is not None and self.leave_days_per_event < 0:
+            raise ValueError(
+                f"leave_days_per_event cannot be negative, got {self.leave_days_per_event}"
+            )
+
+    def with_changes(self, **changes: object) -> Regulations:
+        """A copy with some settings overridden (unknown names are an error)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+_DEFAULTS: dict[Mode, Regulations] = {
+    Mode.SERVER: Regulations(
+        control_moves=10,
+        control_days=50,
+        leave_days_per_year=45,
+        leave_days_per_event=None,
+        penalty_days=0,
+        penalty_days_repeat=0,
+        day_counting=DayCounting.CALENDAR,
+        iccf_double_after_20=False,
+        first_overstep_loses=True,
+        conditional_moves=True,
+        next_day_receipt=False,
+    ),
+    Mode.EMAIL: Regulations(
+        control_moves=10,
+        control_days=60,
+        leave_days_per_year=30,
+        leave_days_per_event=None,
+        penalty_days=2,
+        penalty_days_repeat=2,
+        day_counting=DayCounting.CALENDAR,
+        iccf_double_after_20=False,
+        first_overstep_loses=True,
+        conditional_moves=True,
+        next_day_receipt=False,
+    ),
+    Mode.POST: Regulations(
+        control_moves=10,
+        control_days=30,
+        leave_days_per_year=30,
+        leave_days_per_event=None,
+        penalty_days=5,
+        penalty_days_repeat=10,
+        day_counting=DayCounting.CALENDAR,
+        iccf_double_after_20=False,
+        first_overstep_loses=False,
+        conditional_moves=True,
+        next_day_receipt=False,
+    ),
+}
+
+
+def defaults_for(mode: Mode) -> Regulations:
+    """The defaults of spec §1 for ``mode``.
+
+    >>> r = defaults_for(Mode.EMAIL)
+    >>> (r.control_moves, r.control_days, r.leave_days_per_year, r.penalty_days)
+    (10, 60, 30, 2)
+    >>> defaults_for(Mode.POST).first_overstep_loses
+    False
+    """
+    return _DEFAULTS[Mode(mode)]
+
+
+def parse_time_control(text: str) -> tuple[int, int]:
+    """Read a control written ``M/N`` (moves / days).
+
+    >>> parse_time_control("10/50")
+    (10, 50)
+    >>> parse_time_control("ten")
+    Traceback (most recent call last):
+    ...
+    ValueError: time control must be written MOVES/DAYS, e.g. 10/50, got 'ten'
+    """
+    moves, sep, days = text.partition("/")
+    if not sep or not moves.strip().isdigit() or not days.strip().isdigit():
+        raise ValueError(f"time control must be written MOVES/DAYS, e.g. 10/50, got {text!r}")
+    return int(moves), int(days)

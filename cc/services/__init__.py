@@ -1,0 +1,37 @@
+"""The application services: the one place where the rules of play live.
+
+Web pages, the JSON API, the email gateway, Xfcc clients, the daily run and
+the admin CLI all call these; each call is one transaction, refused whole
+with a :class:`cc.errors.ServiceError` or committed whole with its audit
+entry.
+"""
+
+from cc.services.context import Actor, ServiceContext
+from cc.services.events import EventService, EventSpec
+from cc.services.games import GameService, MoveOutcome
+from cc.services.players import PlayerService
+from cc.services.queries import QueryService
+
+
+class Services:
+    """All services over one database and one clock."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+        self.players = PlayerService(ctx)
+        self.events = EventService(ctx)
+        self.games = GameService(ctx)
+        self.queries = QueryService(ctx)
+
+
+__all__ = [
+    "Actor",
+    "EventService",
+    "EventSpec",
+    "GameService",
+    "MoveOutcome",
+    "PlayerService",
+    "QueryService",
+    "ServiceContext",
+    "Services",
+]

@@ -1,0 +1,280 @@
+"""Events: regulations, sections, entries, and the start that pairs them.
+
+In correspondence play all the games of a section are created at once and
+start on the official start date (spec §9); pairings and colours follow the
+Berger tables (Art. 31.5, 31.6).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import chess
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cc import errors
+from cc.models import (
+    Event,
+    EventAppealArbiter,
+    EventStatus,
+    Game,
+    GameResult,
+    GameStatus,
+    Player,
+    Role,
+    Section,
+    SectionEntry,
+)
+from cc.pairing import round_robin
+from cc.regulations import Mode, defaults_for
+from cc.services.context import (
+    Actor,
+    ServiceContext,
+    audit,
+    find_event,
+    find_player,
+    has_role,
+    require_admin,
+)
+from timekeeping import start_of_day
+
+START_EPD = chess.Board().epd(en_passant="legal")
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """What an organiser states when creating an event."""
+
+    code: str
+    name: str
+    mode: Mode
+    start_date: date
+    end_date: date | None = None
+    timezone: str = "UTC"
+    arbiter: str | None = None
+    adjudicator: str | None = None
+    appeal_arbiters: tuple[str, ...] = ()
+    cycles: int = 1
+    #: overrides of the mode's default regulations (cc.regulations.Regulations fields)
+    regulations: Mapping[str, object] = field(default_factory=dict)
+
+
+class EventService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def create(self, actor: Actor, spec: EventSpec) -> int:
+        """Create an event in draft; returns its id."""
+        code = spec.code.strip()
+        if not code or any(c.isspace() for c in code):
+            raise errors.InvalidInput(field="code", reason=f"{code!r} must be one word")
+        if not spec.name.strip():
+            raise errors.InvalidInput(field="name", reason="an event needs a name")
+        try:
+            mode = Mode(spec.mode)
+        except ValueError:
+            raise errors.InvalidInput(
+                field="mode", reason=f"{spec.mode!r} is not one of server, email, post"
+            ) from None
+        try:
+            ZoneInfo(spec.timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise errors.InvalidInput(
+                field="timezone", reason=f"{spec.timezone!r} is not a known time zone"
+            ) from None
+        if spec.end_date is not None and spec.end_date < spec.start_date:
+            raise errors.InvalidInput(
+                field="end_date",
+                reason=f"{spec.end_date} is before the start date {spec.start_date}",
+            )
+        if spec.cycles not in (1, 2):
+            raise errors.InvalidInput(field="cycles", reason="a round robin has 1 or 2 cycles")
+        try:
+            regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
+        except (TypeError, ValueError) as exc:
+            raise errors.InvalidInput(field="regulations", reason=str(exc)) from None
+
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, "create events")
+            if session.scalar(select(Event.id).where(Event.code == code)) is not None:
+                raise errors.Conflict(what="event code", ref=code)
+            arbiter = self._official(session, spec.arbiter, Role.ARBITER, "arbiter")
+            adjudicator = self._official(
+                session, spec.adjudicator, Role.ADJUDICATOR, "adjudicator", Role.ARBITER
+            )
+            appeal = [
+                self._official(session, ref, Role.APPEAL_ARBITER, "appeal arbiter")
+                for ref in spec.appeal_arbiters
+            ]
+            if arbiter is not None and any(a is not None and a.id == arbiter.id for a in appeal):
+                # Art. 34.2: the event's arbiter may not decide appeals in it.
+                raise errors.InvalidInput(
+                    field="appeal_arbiters",
+                    reason=f"{arbiter.login} is the event's arbiter and cannot also hear its "
+                    "appeals (Art. 34.2)",
+                )
+            event = Event(
+                code=code,
+                name=spec.name.strip(),
+                mode=mode,
+                status=EventStatus.DRAFT,
+                start_date=spec.start_date,
+                end_date=spec.end_date,
+                timezone=spec.timezone,
+                cycles=spec.cycles,
+                arbiter_id=arbiter.id if arbiter else None,
+                adjudicator_id=adjudicator.id if adjudicator else None,
+                created_at=now,
+            )
+            event.set_regulations(regulations)
+            event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
+            session.add(event)
+            session.flush()
+            audit(
+                session,
+                actor,
+                now,
+                "event_created",
+                event_id=event.id,
+                code=code,
+                mode=mode.value,
+                start_date=spec.start_date.isoformat(),
+                end_date=spec.end_date.isoformat() if spec.end_date else None,
+                timezone=spec.timezone,
+                regulations={k: getattr(regulations, k) for k in regulations.__dataclass_fields__},
+            )
+            return event.id
+
+    @staticmethod
+    def _official(
+        session: Session, ref: str | None, role: Role, title: str, *also: Role
+    ) -> Player | None:
+        """The official named ``ref``, who must hold ``role`` (or ``also``, or admin)."""
+        if ref is None:
+            return None
+        player = find_player(session, ref)
+        if not has_role(session, player.id, role, *also, Role.ADMIN):
+            raise errors.InvalidInput(
+                field=title, reason=f"{player.login} does not have the role {role.value}"
+            )
+        return player
+
+    def add_players(
+        self, actor: Actor, code: str, players: Iterable[str], *, section: str = "A"
+    ) -> list[int]:
+        """Enter players into a section of a draft event, in starting order."""
+        refs = list(players)
+        if not refs:
+            raise errors.InvalidInput(field="players", reason="name at least one player")
+        section_name = section.strip() or "A"
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, "enter players into events")
+            event = find_event(session, code)
+            if event.status != EventStatus.DRAFT:
+                raise errors.EventStateError(
+                    event=code, reason="players can be entered only before the event starts"
+                )
+            target = next((s for s in event.sections if s.name == section_name), None)
+            if target is None:
+                target = Section(name=section_name)
+                event.sections.append(target)
+            entered = {e.player_id: s.name for s in event.sections for e in s.entries}
+            added: list[int] = []
+            for ref in refs:
+                player = find_player(session, ref)
+                if player.id in entered or player.id in added:
+                    raise errors.Conflict(what=f"entry in event {code}", ref=player.login)
+                if player.id == event.arbiter_id:
+                    raise errors.InvalidInput(
+                        field="players",
+                        reason=f"{player.login} is the arbiter of {code} and cannot play in it",
+                    )
+                target.entries.append(SectionEntry(player_id=player.id))
+                added.append(player.id)
+            session.flush()
+            audit(
+                session,
+                actor,
+                now,
+                "players_entered",
+                event_id=event.id,
+                section=section_name,
+                player_ids=added,
+            )
+            return added
+
+    def start(
+        self, actor: Actor, code: str, *, draw_lots: bool = False, seed: int | None = None
+    ) -> int:
+        """Number the players, pair every section and create all its games.
+
+        Starting numbers follow the order of entry, or a drawing of lots
+        (Art. 31.1) with a recorded seed so the draw can be shown again.
+        Returns the number of games created.
+        """
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, "start events")
+            event = find_event(session, code, lock=True)
+            if event.status != EventStatus.DRAFT:
+                raise errors.EventStateError(event=code, reason="it has already been started")
+            if not event.sections:
+                raise errors.EventStateError(event=code, reason="no players have been entered")
+            if draw_lots and seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            rng = random.Random(seed)
+            turn_start = start_of_day(event.start_date, event.timezone)
+            created = 0
+            numbering: dict[str, list[int]] = {}
+            for section in event.sections:
+                entries = list(section.entries)
+                if len(entries) < 2:
+                    raise errors.EventStateError(
+                        event=code, reason=f"section {section.name} needs at least 2 players"
+                    )
+                if draw_lots:
+                    rng.shuffle(entries)
+                for number, entry in enumerate(entries, start=1):
+                    entry.number = number
+                by_number = {e.number: e.player_id for e in entries}
+                numbering[section.name] = [e.player_id for e in entries]
+                for pairing in round_robin(len(entries), cycles=event.cycles):
+                    session.add(
+                        Game(
+                            event_id=event.id,
+                            section=section,
+                            round=pairing.round,
+                            board=pairing.board,
+                            white_id=by_number[pairing.white],
+                            black_id=by_number[pairing.black],
+                            status=GameStatus.ONGOING,
+                            result=GameResult.UNFINISHED,
+                            fen=chess.STARTING_FEN,
+                            ply_count=0,
+                            repetition=[START_EPD],
+                            turn_started_at=turn_start,
+                        )
+                    )
+                    created += 1
+            event.status = EventStatus.STARTED
+            event.started_at = now
+            session.flush()
+            audit(
+                session,
+                actor,
+                now,
+                "event_started",
+                event_id=event.id,
+                games=created,
+                draw_lots=draw_lots,
+                seed=seed,
+                numbering=numbering,
+            )
+            return created

@@ -1,0 +1,655 @@
+"""The move service: the one entry point through which every door plays.
+
+A move is checked against the game's stored current position (no replay of
+the game), recorded exactly once (unique per game and ply, and the caller's
+expected move number turns a retry into "already applied"), and ends the
+game where the position does. Draw offers, resignation and draw claims go
+through here too. Nothing is stored when a request is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import chess
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import notation
+from cc import errors
+from cc.models import (
+    Door,
+    DrawOffer,
+    DrawOfferStatus,
+    Event,
+    EventStatus,
+    Game,
+    GameResult,
+    GameStatus,
+    Move,
+    Player,
+    ResultReason,
+    Role,
+)
+from cc.services.context import (
+    Actor,
+    ServiceContext,
+    audit,
+    describe,
+    find_game,
+    has_role,
+)
+from timekeeping import local_date
+
+
+def ply_of(move_number: int, color: chess.Color) -> int:
+    """The ply of full move ``move_number`` for ``color`` (Black's first move is 1).
+
+    >>> ply_of(1, chess.WHITE), ply_of(1, chess.BLACK), ply_of(10, chess.BLACK)
+    (1, 2, 20)
+    """
+    return 2 * move_number - (1 if color == chess.WHITE else 0)
+
+
+def move_number_of(ply: int) -> int:
+    """The full-move number of ``ply``.
+
+    >>> move_number_of(1), move_number_of(2), move_number_of(3)
+    (1, 1, 2)
+    """
+    return (ply + 1) // 2
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What became of a submitted move."""
+
+    game_id: int
+    ply: int
+    move_number: int
+    color: str
+    uci: str
+    san: str
+    sent_at: datetime
+    #: True when this exact move had been recorded before (a retried request)
+    already_applied: bool
+    status: GameStatus
+    result: GameResult
+    result_reason: ResultReason | None
+    fen: str
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """The state of a game after a draw or resignation request."""
+
+    game_id: int
+    status: GameStatus
+    result: GameResult
+    result_reason: ResultReason | None
+
+
+def _color_name(color: chess.Color) -> str:
+    return "white" if color == chess.WHITE else "black"
+
+
+class GameService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    # ----------------------------------------------------------------- moves
+
+    def submit_move(
+        self,
+        actor: Actor,
+        game_id: int,
+        text: str,
+        *,
+        as_player: int | None = None,
+        move_number: int | None = None,
+        offer_draw: bool = False,
+        sent_at: datetime | None = None,
+        stated_sent_on: date | None = None,
+    ) -> MoveOutcome:
+        """Make a move in a game.
+
+        ``as_player`` lets an arbiter (or the operator) enter a move for a
+        player, and ``sent_at`` gives the real instant of a move that arrived
+        by post or was lost; both are audited. ``move_number`` is the full-move
+        number the caller believes it is sending: a retry of a recorded move
+        is answered as already applied, never applied twice.
+        """
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            event = game.event
+            player = self._acting_player(
+                session, actor, game, as_player, "enter moves for another player"
+            )
+            if sent_at is not None:
+                self._require_official(session, actor, event, "date a move")
+            color = chess.WHITE if player.id == game.white_id else chess.BLACK
+
+            if move_number is not None:
+                retried = self._check_move_number(session, game, player, color, move_number, text)
+                if retried is not None:
+                    return retried
+
+            self._require_playable(game, event, now)
+            to_move = self._to_move(game)
+            if to_move != color:
+                raise self._not_your_turn(session, game, player)
+
+            when = sent_at or now
+            if sent_at is not None:
+                self._check_sent_at(game, sent_at, now)
+            board = chess.Board(game.fen)
+            move = self._read(board, text, game)
+            offer = self._open_offer(session, game)
+            if offer is not None and offer.offered_by_id != player.id:
+                # Replying with a move declines the partner's offer.
+                offer.status = DrawOfferStatus.DECLINED
+                offer.answered_at = when
+            recorded = self._record_move(
+                session, actor, game, event, player, board, move, when, now, stated_sent_on
+            )
+            still_open = offer is not None and offer.status == DrawOfferStatus.OPEN
+            if offer_draw and game.status == GameStatus.ONGOING and not still_open:
+                self._new_offer(session, actor, game, player, when)
+            return recorded
+
+    def _record_move(
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        event: Event,
+        player: Player,
+        board: chess.Board,
+        move: chess.Move,
+        when: datetime,
+        now: datetime,
+        stated_sent_on: date | None,
+    ) -> MoveOutcome:
+        color = board.turn
+        san = board.san(move)
+        irreversible = board.is_irreversible(move)
+        board.push(move)
+        position = board.epd(en_passant="legal")
+        repetition = [] if irreversible else list(game.repetition)
+        repetition.append(position)
+
+        ply = game.ply_count + 1
+        received_at = game.turn_started_at
+        received_on = max(local_date(received_at, event.timezone), event.start_date)  # 54.4.4
+        session.add(
+            Move(
+                game_id=game.id,
+                ply=ply,
+                uci=move.uci(),
+                san=san,
+                received_at=received_at,
+                sent_at=when,
+                received_on=received_on,
+                sent_on=local_date(when, event.timezone),
+                stated_sent_on=stated_sent_on,
+                door=actor.door,
+                player_id=player.id,
+                entered_by_id=None if actor.player_id == player.id else actor.player_id,
+                recorded_at=now,
+            )
+        )
+        game.fen = board.fen()
+        game.ply_count = ply
+        game.repetition = repetition
+        # On the server the partner sees the move at once: it is their receipt.
+        game.turn_started_at = when
+        audit(
+            session,
+            actor,
+            now,
+            "move",
+            event_id=event.id,
+            game_id=game.id,
+            ply=ply,
+            uci=move.uci(),
+            san=san,
+            player_id=player.id,
+            sent_at=when.isoformat(),
+            backdated=when != now,
+        )
+        self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
+        session.flush()
+        return MoveOutcome(
+            game_id=game.id,
+            ply=ply,
+            move_number=move_number_of(ply),
+            color=_color_name(color),
+            uci=move.uci(),
+            san=san,
+            sent_at=when,
+            already_applied=False,
+            status=game.status,
+            result=game.result,
+            result_reason=game.result_reason,
+            fen=game.fen,
+        )
+
+    def _end_if_over(
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        board: chess.Board,
+        occurrences: int,
+        mover: chess.Color,
+        when: datetime,
+    ) -> None:
+        """End the game where the position itself ends it (FIDE Laws 5, 9.6)."""
+        if board.is_checkmate():
+            result = GameResult.WHITE_WINS if mover == chess.WHITE else GameResult.BLACK_WINS
+            self._finish(session, actor, game, result, ResultReason.CHECKMATE, when)
+        elif board.is_stalemate():
+            self._finish(session, actor, game, GameResult.DRAW, ResultReason.STALEMATE, when)
+        elif board.is_insufficient_material():
+            self._finish(
+                session, actor, game, GameResult.DRAW, ResultReason.INSUFFICIENT_MATERIAL, when
+            )
+        elif occurrences >= 5:
+            self._finish(
+                session, actor, game, GameResult.DRAW, ResultReason.FIVEFOLD_REPETITION, when
+            )
+        elif board.halfmove_clock >= 150:
+            self._finish(
+                session, actor, game, GameResult.DRAW, ResultReason.SEVENTYFIVE_MOVES, when
+            )
+
+    def _check_move_number(
+        self,
+        session: Session,
+        game: Game,
+        player: Player,
+        color: chess.Color,
+        move_number: int,
+        text: str,
+    ) -> MoveOutcome | None:
+        """Answer a retry of a recorded move, or refuse a number that does not fit."""
+        if move_number < 1:
+            raise errors.InvalidInput(field="move_number", reason=f"{move_number} is not a move")
+        expected_ply = ply_of(move_number, color)
+        next_ply = game.ply_count + 1
+        if expected_ply == next_ply:
+            return None
+        if expected_ply < next_ply:
+            recorded = session.scalar(
+                select(Move).where(Move.game_id == game.id, Move.ply == expected_ply)
+            )
+            assert recorded is not None
+            board = self._board_before(session, game, expected_ply)
+            try:
+                same = notation.read_move(board, text).uci() == recorded.uci
+            except notation.NotationError:
+                same = False
+            if not same:
+                raise errors.AlreadyAppliedDifferently(
+                    game_id=game.id, move_number=move_number, san=recorded.san
+                )
+            return MoveOutcome(
+                game_id=game.id,
+                ply=recorded.ply,
+                move_number=move_number,
+                color=_color_name(color),
+                uci=recorded.uci,
+                san=recorded.san,
+                sent_at=recorded.sent_at,
+                already_applied=True,
+                status=game.status,
+                result=game.result,
+                result_reason=game.result_reason,
+                fen=game.fen,
+            )
+        if self._to_move(game) != color:
+            raise self._not_your_turn(session, game, player)
+        raise errors.MoveNumberMismatch(
+            game_id=game.id,
+            sent=move_number,
+            expected=move_number_of(next_ply),
+            who=player.login,
+        )
+
+    @staticmethod
+    def _board_before(session: Session, game: Game, ply: int) -> chess.Board:
+        """The position before ``ply``: a replay, used only to answer retries."""
+        board = chess.Board()
+        for uci in session.scalars(
+            select(Move.uci).where(Move.game_id == game.id, Move.ply < ply).order_by(Move.ply)
+        ):
+            board.push(chess.Move.from_uci(uci))
+        return board
+
+    @staticmethod
+    def _read(board: chess.Board, text: str, game: Game) -> chess.Move:
+        try:
+            return notation.read_move(board, text)
+        except notation.IllegibleMoveError as exc:
+            raise errors.IllegibleMove(
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+            ) from None
+        except notation.AmbiguousMoveError as exc:
+            raise errors.AmbiguousMove(
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+            ) from None
+        except notation.ImpossibleMoveError as exc:
+            raise errors.ImpossibleMove(
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+            ) from None
+
+    @staticmethod
+    def _check_sent_at(game: Game, sent_at: datetime, now: datetime) -> None:
+        if sent_at.tzinfo is None:
+            raise errors.BadTime(at=sent_at.isoformat(), reason="it gives no time zone")
+        if sent_at > now:
+            raise errors.BadTime(at=sent_at.isoformat(), reason="it is in the future")
+        if sent_at < game.turn_started_at:
+            raise errors.BadTime(
+                at=sent_at.isoformat(),
+                reason="it is before the player received the position "
+                f"({game.turn_started_at.isoformat()})",
+            )
+
+    # ------------------------------------------------------ draws, resignation
+
+    def resign(self, actor: Actor, game_id: int, *, as_player: int | None = None) -> GameOutcome:
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self._acting_player(session, actor, game, as_player, "resign for a player")
+            self._require_playable(game, game.event, now)
+            result = GameResult.BLACK_WINS if player.id == game.white_id else GameResult.WHITE_WINS
+            audit(
+                session,
+                actor,
+                now,
+                "resigned",
+                event_id=game.event_id,
+                game_id=game.id,
+                player_id=player.id,
+            )
+            self._finish(session, actor, game, result, ResultReason.RESIGNATION, now)
+            return self._outcome(game)
+
+    def offer_draw(
+        self, actor: Actor, game_id: int, *, as_player: int | None = None
+    ) -> GameOutcome:
+        """Offer a draw; if the partner's own offer is open, that is agreement."""
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self._acting_player(
+                session, actor, game, as_player, "offer draws for a player"
+            )
+            self._require_playable(game, game.event, now)
+            offer = self._open_offer(session, game)
+            if offer is not None and offer.offered_by_id == player.id:
+                raise errors.DrawOfferOpen(who=player.login, game_id=game.id)
+            if offer is not None:
+                self._accept(session, actor, game, offer, now)
+            else:
+                self._new_offer(session, actor, game, player, now)
+            return self._outcome(game)
+
+    def accept_draw(
+        self, actor: Actor, game_id: int, *, as_player: int | None = None
+    ) -> GameOutcome:
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self._acting_player(session, actor, game, as_player, "answer draw offers")
+            self._require_playable(game, game.event, now)
+            offer = self._open_offer(session, game)
+            if offer is None or offer.offered_by_id == player.id:
+                raise errors.NoDrawOffer(who=player.login, game_id=game.id)
+            self._accept(session, actor, game, offer, now)
+            return self._outcome(game)
+
+    def decline_draw(
+        self, actor: Actor, game_id: int, *, as_player: int | None = None
+    ) -> GameOutcome:
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self._acting_player(session, actor, game, as_player, "answer draw offers")
+            self._require_playable(game, game.event, now)
+            offer = self._open_offer(session, game)
+            if offer is None or offer.offered_by_id == player.id:
+                raise errors.NoDrawOffer(who=player.login, game_id=game.id)
+            offer.status = DrawOfferStatus.DECLINED
+            offer.answered_at = now
+            audit(
+                session,
+                actor,
+                now,
+                "draw_declined",
+                event_id=game.event_id,
+                game_id=game.id,
+                offer_id=offer.id,
+                player_id=player.id,
+            )
+            return self._outcome(game)
+
+    def claim_draw(
+        self,
+        actor: Actor,
+        game_id: int,
+        *,
+        as_player: int | None = None,
+        text: str | None = None,
+    ) -> GameOutcome:
+        """Claim a draw by threefold repetition or the 50-move rule (FIDE 9.2, 9.3).
+
+        The claimant must be the player to move. With ``text``, the claim is
+        for the position after that move: if it holds, the move is recorded
+        and the game drawn; if not, nothing is recorded and the player may
+        send a move as usual.
+        """
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self._acting_player(session, actor, game, as_player, "claim draws")
+            self._require_playable(game, game.event, now)
+            color = chess.WHITE if player.id == game.white_id else chess.BLACK
+            if self._to_move(game) != color:
+                raise self._not_your_turn(session, game, player)
+            board = chess.Board(game.fen)
+            repetition = list(game.repetition)
+            move = None
+            if text is not None:
+                move = self._read(board, text, game)
+                irreversible = board.is_irreversible(move)
+                board.push(move)
+                repetition = [] if irreversible else repetition
+                repetition.append(board.epd(en_passant="legal"))
+            occurrences = repetition.count(board.epd(en_passant="legal"))
+            if occurrences >= 3:
+                reason = ResultReason.THREEFOLD_REPETITION
+            elif board.halfmove_clock >= 100:
+                reason = ResultReason.FIFTY_MOVES
+            else:
+                raise errors.DrawClaimInvalid(
+                    game_id=game.id, repetitions=occurrences, halfmoves=board.halfmove_clock
+                )
+            if move is not None:
+                board.pop()
+                offer = self._open_offer(session, game)
+                if offer is not None and offer.offered_by_id != player.id:
+                    offer.status = DrawOfferStatus.DECLINED
+                    offer.answered_at = now
+                self._record_move(
+                    session, actor, game, game.event, player, board, move, now, now, None
+                )
+            if game.status == GameStatus.ONGOING:
+                audit(
+                    session,
+                    actor,
+                    now,
+                    "draw_claimed",
+                    event_id=game.event_id,
+                    game_id=game.id,
+                    player_id=player.id,
+                    reason=reason.value,
+                    occurrences=occurrences,
+                )
+                self._finish(session, actor, game, GameResult.DRAW, reason, now)
+            return self._outcome(game)
+
+    # ---------------------------------------------------------------- helpers
+
+    @staticmethod
+    def _to_move(game: Game) -> chess.Color:
+        return chess.WHITE if game.ply_count % 2 == 0 else chess.BLACK
+
+    @staticmethod
+    def _outcome(game: Game) -> GameOutcome:
+        return GameOutcome(
+            game_id=game.id,
+            status=game.status,
+            result=game.result,
+            result_reason=game.result_reason,
+        )
+
+    def _not_your_turn(self, session: Session, game: Game, player: Player) -> errors.NotYourTurn:
+        to_move = game.white if self._to_move(game) == chess.WHITE else game.black
+        return errors.NotYourTurn(
+            game_id=game.id,
+            to_move=to_move.login,
+            move_number=move_number_of(game.ply_count + 1),
+            who=player.login,
+        )
+
+    def _acting_player(
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        as_player: int | None,
+        action: str,
+    ) -> Player:
+        """The player in whose name the request acts; checks the actor may."""
+        player_id = as_player if as_player is not None else actor.player_id
+        if player_id is None:
+            raise errors.InvalidInput(field="player", reason="say which player acts")
+        player = session.get(Player, player_id)
+        if player is None:
+            raise errors.NotFound(kind="player", ref=player_id)
+        if player_id not in (game.white_id, game.black_id):
+            raise errors.NotYourGame(
+                game_id=game.id, white=game.white.login, black=game.black.login, who=player.login
+            )
+        if actor.player_id != player_id:
+            self._require_official(session, actor, game.event, action)
+        return player
+
+    @staticmethod
+    def _require_official(session: Session, actor: Actor, event: Event, action: str) -> None:
+        """The operator, an admin, or this event's own arbiter."""
+        if actor.is_operator or actor.player_id == event.arbiter_id:
+            return
+        if actor.player_id is not None and has_role(session, actor.player_id, Role.ADMIN):
+            return
+        raise errors.NotPermitted(who=describe(session, actor), action=action)
+
+    def _require_playable(self, game: Game, event: Event, now: datetime) -> None:
+        if game.status != GameStatus.ONGOING:
+            raise errors.GameOver(
+                game_id=game.id,
+                result=game.result.value,
+                reason=game.result_reason.value if game.result_reason else game.status.value,
+            )
+        if event.status != EventStatus.STARTED:
+            raise errors.EventNotRunning(event=event.code, status=event.status.value)
+        if local_date(now, event.timezone) < event.start_date:
+            raise errors.EventNotStarted(event=event.code, start_date=event.start_date.isoformat())
+
+    @staticmethod
+    def _open_offer(session: Session, game: Game) -> DrawOffer | None:
+        return session.scalar(
+            select(DrawOffer).where(
+                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+            )
+        )
+
+    @staticmethod
+    def _new_offer(
+        session: Session, actor: Actor, game: Game, player: Player, when: datetime
+    ) -> None:
+        offer = DrawOffer(
+            game_id=game.id,
+            offered_by_id=player.id,
+            ply=game.ply_count,
+            offered_at=when,
+            status=DrawOfferStatus.OPEN,
+        )
+        session.add(offer)
+        session.flush()
+        audit(
+            session,
+            actor,
+            when,
+            "draw_offered",
+            event_id=game.event_id,
+            game_id=game.id,
+            offer_id=offer.id,
+            player_id=player.id,
+            ply=game.ply_count,
+        )
+
+    def _accept(
+        self, session: Session, actor: Actor, game: Game, offer: DrawOffer, now: datetime
+    ) -> None:
+        offer.status = DrawOfferStatus.ACCEPTED
+        offer.answered_at = now
+        audit(
+            session,
+            actor,
+            now,
+            "draw_accepted",
+            event_id=game.event_id,
+            game_id=game.id,
+            offer_id=offer.id,
+        )
+        self._finish(session, actor, game, GameResult.DRAW, ResultReason.AGREED_DRAW, now)
+
+    def _finish(
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        result: GameResult,
+        reason: ResultReason,
+        when: datetime,
+    ) -> None:
+        game.status = GameStatus.FINISHED
+        game.result = result
+        game.result_reason = reason
+        game.finished_at = when
+        for offer in session.scalars(
+            select(DrawOffer).where(
+                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+            )
+        ):
+            offer.status = DrawOfferStatus.LAPSED
+            offer.answered_at = when
+        audit(
+            session,
+            actor,
+            when,
+            "game_finished",
+            event_id=game.event_id,
+            game_id=game.id,
+            result=result.value,
+            reason=reason.value,
+        )
+
+
+__all__ = ["Door", "GameOutcome", "GameService", "MoveOutcome", "move_number_of", "ply_of"]

@@ -1,0 +1,97 @@
+"""Registering players: logins, addresses, language, roles and passwords."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from sqlalchemy import select
+
+from cc import errors, i18n
+from cc.models import Player, PlayerEmail, PlayerRole, Role
+from cc.security import hash_password
+from cc.services.context import Actor, ServiceContext, audit, require_admin
+
+_LOGIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{1,63}$")
+_EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
+
+
+def normalise_email(address: str) -> str:
+    """Addresses are matched case-insensitively, so they are stored lower-cased."""
+    return address.strip().lower()
+
+
+class PlayerService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def add(
+        self,
+        actor: Actor,
+        *,
+        login: str,
+        name: str,
+        emails: Iterable[str] = (),
+        lang: str = i18n.DEFAULT_LANGUAGE,
+        roles: Iterable[Role | str] = (Role.PLAYER,),
+        password: str | None = None,
+    ) -> int:
+        """Register a player; returns the new player's id."""
+        login = login.strip()
+        if not _LOGIN.match(login):
+            raise errors.InvalidInput(
+                field="login",
+                reason=f"{login!r} must start with a letter and use only letters, digits, "
+                "'.', '_' or '-' (2-64 characters)",
+            )
+        if not name.strip():
+            raise errors.InvalidInput(field="name", reason="a player needs a name")
+        if lang not in i18n.LANGUAGES:
+            raise errors.InvalidInput(
+                field="lang", reason=f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}"
+            )
+        addresses = [normalise_email(e) for e in emails]
+        for address in addresses:
+            if not _EMAIL.match(address):
+                raise errors.InvalidInput(field="email", reason=f"{address!r} is not an address")
+        if len(set(addresses)) != len(addresses):
+            raise errors.InvalidInput(field="email", reason="an address is given twice")
+        try:
+            role_set = {Role(r) for r in roles} or {Role.PLAYER}
+        except ValueError as exc:
+            raise errors.InvalidInput(field="role", reason=str(exc)) from None
+        if password is not None and len(password) < 8:
+            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, "register players")
+            if session.scalar(select(Player.id).where(Player.login == login)) is not None:
+                raise errors.Conflict(what="login", ref=login)
+            for address in addresses:
+                taken = session.scalar(select(PlayerEmail.id).where(PlayerEmail.address == address))
+                if taken is not None:
+                    raise errors.Conflict(what="email address", ref=address)
+            player = Player(
+                login=login,
+                name=name.strip(),
+                lang=lang,
+                password_hash=hash_password(password) if password else None,
+                created_at=now,
+                emails=[PlayerEmail(address=a) for a in addresses],
+                roles=[PlayerRole(role=r) for r in sorted(role_set)],
+            )
+            session.add(player)
+            session.flush()
+            audit(
+                session,
+                actor,
+                now,
+                "player_added",
+                player_id=player.id,
+                login=login,
+                emails=addresses,
+                roles=sorted(role_set),
+                lang=lang,
+            )
+            return player.id

@@ -1,0 +1,260 @@
+"""Read-side views of players, events and games, shared by every door."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import chess
+import chess.pgn
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from cc.models import DrawOffer, DrawOfferStatus, Event, Game, GameStatus, Move, Player
+from cc.services.context import ServiceContext, find_event, find_game, find_player
+from cc.services.games import move_number_of
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: int
+    login: str
+    name: str
+    lang: str
+    emails: list[str]
+    roles: list[str]
+
+
+@dataclass(frozen=True)
+class MoveView:
+    ply: int
+    move_number: int
+    color: str
+    san: str
+    uci: str
+    received_at: datetime
+    sent_at: datetime
+    received_on: date
+    sent_on: date
+    door: str
+    stated_sent_on: date | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    event: str
+    section: str
+    round: int
+    board: int
+    white: str
+    black: str
+    status: str
+    result: str
+    result_reason: str | None
+    ply_count: int
+    #: login of the player to move; None once the game is over
+    to_move: str | None
+    #: the full-move number of the next move
+    move_number: int
+
+
+@dataclass(frozen=True)
+class GameView(GameSummary):
+    fen: str = ""
+    moves: list[MoveView] = field(default_factory=list)
+    draw_offer_by: str | None = None
+    white_name: str = ""
+    black_name: str = ""
+
+    def board_text(self) -> str:
+        """The position as text, White at the bottom."""
+        return str(chess.Board(self.fen))
+
+
+@dataclass(frozen=True)
+class EventView:
+    id: int
+    code: str
+    name: str
+    mode: str
+    status: str
+    start_date: date
+    end_date: date | None
+    timezone: str
+    cycles: int
+    arbiter: str | None
+    appeal_arbiters: list[str]
+    regulations: dict[str, Any]
+    #: section name -> logins in starting-number order
+    sections: dict[str, list[str]]
+
+
+def as_json(value: Any) -> Any:
+    """Dataclasses, dates and instants turned into plain JSON values."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: as_json(v) for k, v in asdict(value).items()}
+    if isinstance(value, dict):
+        return {k: as_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [as_json(v) for v in value]
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+class QueryService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def players(self) -> list[PlayerView]:
+        with self.ctx.db.read() as session:
+            return [
+                self._player_view(p) for p in session.scalars(select(Player).order_by(Player.id))
+            ]
+
+    def player(self, ref: str | int) -> PlayerView:
+        with self.ctx.db.read() as session:
+            return self._player_view(find_player(session, ref))
+
+    @staticmethod
+    def _player_view(player: Player) -> PlayerView:
+        return PlayerView(
+            id=player.id,
+            login=player.login,
+            name=player.name,
+            lang=player.lang,
+            emails=[e.address for e in player.emails],
+            roles=sorted(r.role.value for r in player.roles),
+        )
+
+    def events(self) -> list[EventView]:
+        with self.ctx.db.read() as session:
+            return [self._event_view(e) for e in session.scalars(select(Event).order_by(Event.id))]
+
+    def event(self, code: str) -> EventView:
+        with self.ctx.db.read() as session:
+            return self._event_view(find_event(session, code))
+
+    @staticmethod
+    def _event_view(event: Event) -> EventView:
+        regs = event.regulations
+        sections = {}
+        for section in event.sections:
+            entries = sorted(section.entries, key=lambda e: (e.number or 10**6, e.id))
+            sections[section.name] = [e.player.login for e in entries]
+        return EventView(
+            id=event.id,
+            code=event.code,
+            name=event.name,
+            mode=event.mode.value,
+            status=event.status.value,
+            start_date=event.start_date,
+            end_date=event.end_date,
+            timezone=event.timezone,
+            cycles=event.cycles,
+            arbiter=event.arbiter.login if event.arbiter else None,
+            appeal_arbiters=[a.player.login for a in event.appeal_arbiters],
+            regulations={k: getattr(regs, k) for k in regs.__dataclass_fields__},
+            sections=sections,
+        )
+
+    def games(self, *, event: str | None = None, player: str | None = None) -> list[GameSummary]:
+        with self.ctx.db.read() as session:
+            query = select(Game).order_by(Game.event_id, Game.section_id, Game.round, Game.board)
+            if event is not None:
+                query = query.where(Game.event_id == find_event(session, event).id)
+            if player is not None:
+                pid = find_player(session, player).id
+                query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
+            return [self._summary(g) for g in session.scalars(query)]
+
+    def game(self, game_id: int) -> GameView:
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            summary = self._summary(game)
+            offer = session.scalar(
+                select(DrawOffer).where(
+                    DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+                )
+            )
+            offered_by = None
+            if offer is not None:
+                by = game.white if offer.offered_by_id == game.white_id else game.black
+                offered_by = by.login
+            return GameView(
+                **asdict(summary),
+                fen=game.fen,
+                moves=[self._move_view(m) for m in game.moves],
+                draw_offer_by=offered_by,
+                white_name=game.white.name,
+                black_name=game.black.name,
+            )
+
+    @staticmethod
+    def _move_view(move: Move) -> MoveView:
+        return MoveView(
+            ply=move.ply,
+            move_number=move_number_of(move.ply),
+            color="white" if move.ply % 2 else "black",
+            san=move.san,
+            uci=move.uci,
+            received_at=move.received_at,
+            sent_at=move.sent_at,
+            received_on=move.received_on,
+            sent_on=move.sent_on,
+            door=move.door.value,
+            stated_sent_on=move.stated_sent_on,
+        )
+
+    @staticmethod
+    def _summary(game: Game) -> GameSummary:
+        over = game.status != GameStatus.ONGOING
+        to_move = None if over else (game.white if game.ply_count % 2 == 0 else game.black).login
+        return GameSummary(
+            id=game.id,
+            event=game.event.code,
+            section=game.section.name,
+            round=game.round,
+            board=game.board,
+            white=game.white.login,
+            black=game.black.login,
+            status=game.status.value,
+            result=game.result.value,
+            result_reason=game.result_reason.value if game.result_reason else None,
+            ply_count=game.ply_count,
+            to_move=to_move,
+            move_number=move_number_of(game.ply_count + 1),
+        )
+
+    # ------------------------------------------------------------------- PGN
+
+    def pgn(self, game_ids: list[int]) -> str:
+        """The games in PGN, the server's own record (spec §6)."""
+        with self.ctx.db.read() as session:
+            return "\n\n".join(self._pgn(session, find_game(session, gid)) for gid in game_ids)
+
+    @staticmethod
+    def _pgn(session: Session, game: Game) -> str:
+        record = chess.pgn.Game()
+        event = game.event
+        record.headers["Event"] = event.name
+        record.headers["Site"] = f"{event.code} ({event.mode.value})"
+        record.headers["Date"] = event.start_date.strftime("%Y.%m.%d")
+        record.headers["Round"] = f"{game.round}.{game.board}"
+        record.headers["White"] = game.white.name
+        record.headers["Black"] = game.black.name
+        record.headers["Result"] = game.result.value
+        record.headers["EventDate"] = event.start_date.strftime("%Y.%m.%d")
+        record.headers["Section"] = game.section.name
+        record.headers["TimeControl"] = f"{event.control_moves}/{event.control_days}d"
+        # PGN's Mode tag: internet server, electronic mail, paper mail.
+        record.headers["Mode"] = {"server": "ICS", "email": "EM", "post": "PM"}[event.mode.value]
+        if game.result_reason:
+            record.headers["Termination"] = game.result_reason.value.replace("_", " ")
+        node: chess.pgn.GameNode = record
+        for move in game.moves:
+            node = node.add_variation(chess.Move.from_uci(move.uci))
+        exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+        return record.accept(exporter)

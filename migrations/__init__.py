@@ -1,0 +1,1 @@
+"""Alembic revisions: the only way tables are created or changed."""

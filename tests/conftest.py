@@ -1,0 +1,200 @@
+"""Shared fixtures: every database test runs on SQLite and on a real PostgreSQL.
+
+Each test gets a fresh database already upgraded through every alembic
+revision: a template is migrated once per run and copied (SQLite: the
+file; PostgreSQL: CREATE DATABASE ... TEMPLATE).
+
+``CC_TEST_BACKENDS`` (default ``sqlite,postgresql``) picks the backends;
+``CC_TEST_POSTGRES_URL`` points at an existing server instead of starting one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from cc import migrate
+from cc.clock import FixedClock
+from cc.db import Database
+from cc.models import Door
+from cc.services import Actor, EventSpec, ServiceContext, Services
+from tests.support.postgres import PostgresServer
+
+BACKENDS = [
+    b.strip() for b in os.environ.get("CC_TEST_BACKENDS", "sqlite,postgresql").split(",") if b
+]
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def work_dir() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="cc-tests-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url(work_dir: Path) -> Iterator[str]:
+    external = os.environ.get("CC_TEST_POSTGRES_URL")
+    if external:
+        yield external
+        return
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def _pg_url(admin_url: str, database: str) -> str:
+    return (
+        sa.engine.make_url(admin_url).set(database=database).render_as_string(hide_password=False)
+    )
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(work_dir: Path) -> Path:
+    path = work_dir / "template.sqlite3"
+    migrate.upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_admin_url: str) -> str:
+    name = f"cc_template_{os.getpid()}"
+    admin = sa.create_engine(postgres_admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+    migrate.upgrade(_pg_url(postgres_admin_url, name))
+    return name
+
+
+def fresh_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    if backend == "sqlite":
+        template: Path = request.getfixturevalue("sqlite_template")
+        target = tmp_path / "cc.sqlite3"
+        shutil.copyfile(template, target)
+        return f"sqlite:///{target}"
+    admin_url: str = request.getfixturevalue("postgres_admin_url")
+    template_name: str = request.getfixturevalue("postgres_template")
+    name = f"cc_test_{os.getpid()}_{next(_counter)}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}" TEMPLATE "{template_name}"')
+    admin.dispose()
+
+    def drop() -> None:
+        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        engine.dispose()
+
+    request.addfinalizer(drop)
+    return _pg_url(admin_url, name)
+
+
+def empty_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """A database with no tables at all, for the migration tests."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    admin_url: str = request.getfixturevalue("postgres_admin_url")
+    name = f"cc_empty_{os.getpid()}_{next(_counter)}"
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+
+    def drop() -> None:
+        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        engine.dispose()
+
+    request.addfinalizer(drop)
+    return _pg_url(admin_url, name)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    return fresh_database_url(request, backend, tmp_path)
+
+
+@pytest.fixture
+def db(db_url: str) -> Iterator[Database]:
+    database = Database(db_url)
+    yield database
+    database.dispose()
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    # Noon in Moscow on the day after the test events' official start.
+    return FixedClock(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def services(db: Database, clock: FixedClock) -> Services:
+    return Services(ServiceContext(db=db, clock=clock))
+
+
+OPERATOR = Actor.operator(Door.CLI, label="test-operator")
+
+
+def make_event(
+    services: Services,
+    players: int = 2,
+    *,
+    code: str = "T1",
+    mode: str = "server",
+    start: date = date(2026, 5, 10),
+    cycles: int = 1,
+    start_it: bool = True,
+) -> dict[str, int]:
+    """Register an arbiter and ``players`` players, an event with them; start it.
+
+    Returns the ids by login: ``arb`` and ``p1``..``pN``.
+    """
+    ids = {
+        "arb": services.players.add(OPERATOR, login=f"arb{code}", name="Arbiter", roles=["arbiter"])
+    }
+    for i in range(1, players + 1):
+        ids[f"p{i}"] = services.players.add(
+            OPERATOR,
+            login=f"{code.lower()}p{i}",
+            name=f"Player {i}",
+            emails=[f"{code.lower()}p{i}@example.org"],
+        )
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code=code,
+            name=f"Event {code}",
+            mode=mode,
+            start_date=start,  # type: ignore[arg-type]
+            timezone="Europe/Moscow",
+            arbiter=f"arb{code}",
+            cycles=cycles,
+        ),
+    )
+    services.events.add_players(
+        OPERATOR, code, [f"{code.lower()}p{i}" for i in range(1, players + 1)]
+    )
+    if start_it:
+        services.events.start(OPERATOR, code)
+    return ids

@@ -1,0 +1,106 @@
+"""The schema comes only from the alembic revisions, and they match the models."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from cc import migrate
+from cc.db import make_engine
+from cc.models import Base
+from tests.conftest import empty_database_url
+
+
+def _diff(url: str) -> list[object]:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            return list(compare_metadata(context, Base.metadata))
+    finally:
+        engine.dispose()
+
+
+def test_empty_database_upgrades_through_every_revision_without_drift(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    url = empty_database_url(request, backend, tmp_path)
+    script = ScriptDirectory.from_config(migrate.alembic_config(url))
+    revisions = [r.revision for r in script.walk_revisions("base", "heads")][::-1]
+    assert revisions, "there must be at least one revision"
+    for revision in revisions:  # one step at a time, as a long-lived site would
+        migrate.upgrade(url, revision)
+    assert _diff(url) == []
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert MigrationContext.configure(conn).get_current_revision() == script.get_current_head()
+    engine.dispose()
+
+
+def test_downgrade_to_base_and_up_again(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    url = empty_database_url(request, backend, tmp_path)
+    migrate.upgrade(url)
+    migrate.downgrade(url, "base")
+    engine = make_engine(url)
+    tables = set(sa.inspect(engine).get_table_names()) - {"alembic_version"}
+    engine.dispose()
+    assert tables == set()
+    migrate.upgrade(url)
+    assert _diff(url) == []
+
+
+def test_audit_log_refuses_updates_and_deletes(db_url: str) -> None:
+    engine = make_engine(db_url)
+    now = datetime(2026, 5, 1, tzinfo=UTC)
+    insert = sa.text(
+        "INSERT INTO audit_log (at, actor_label, door, action, details) "
+        "VALUES (:at, 'test', 'cli', 'probe', '{}')"
+    )
+    with engine.begin() as conn:
+        conn.execute(insert, {"at": now.replace(tzinfo=None)})
+    for statement in ("UPDATE audit_log SET action = 'forged'", "DELETE FROM audit_log"):
+        with pytest.raises(sa.exc.DBAPIError, match="append-only"), engine.begin() as conn:
+            conn.execute(sa.text(statement))
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT action FROM audit_log")).scalars().all() == ["probe"]
+    engine.dispose()
+
+
+def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
+    """The last line of defence against a move applied twice."""
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.services import ServiceContext, Services
+    from tests.conftest import make_event
+
+    database = Database(db_url)
+    services = Services(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    make_event(services)
+    row = {
+        "game_id": 1,
+        "ply": 1,
+        "uci": "e2e4",
+        "san": "e4",
+        "door": "web",
+        "player_id": 2,
+        "at": datetime(2026, 5, 11),
+        "on": datetime(2026, 5, 11).date(),
+    }
+    insert = sa.text(
+        "INSERT INTO moves (game_id, ply, uci, san, received_at, sent_at, received_on, sent_on, "
+        "door, player_id, recorded_at) VALUES (:game_id, :ply, :uci, :san, :at, :at, :on, :on, "
+        ":door, :player_id, :at)"
+    )
+    with database.engine.begin() as conn:
+        conn.execute(insert, row)
+    with pytest.raises(sa.exc.IntegrityError), database.engine.begin() as conn:
+        conn.execute(insert, {**row, "uci": "d2d4", "san": "d4"})
+    database.dispose()
