@@ -1,0 +1,39 @@
+"""A worker process that submits moves in lock-step with a rival process."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from multiprocessing.synchronize import Barrier
+from typing import Any
+
+from sqlalchemy import text
+
+
+def submit_in_lockstep(
+    url: str,
+    instant: str,
+    requests: list[tuple[int, int, str, int | None]],
+    barrier: Barrier,
+    results: Any,
+) -> None:
+    """For each (game, player, move, move number): wait for the rival, then submit."""
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.errors import ServiceError
+    from cc.models import Door
+    from cc.services import Actor, ServiceContext, Services
+
+    db = Database(url)
+    services = Services(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    with db.engine.connect() as conn:  # warm the pool before the race
+        conn.execute(text("SELECT 1"))
+    for game_id, player_id, move, number in requests:
+        barrier.wait(timeout=60)
+        try:
+            out = services.games.submit_move(
+                Actor.player(player_id, Door.API), game_id, move, move_number=number
+            )
+            results.put((game_id, "already_applied" if out.already_applied else "applied"))
+        except ServiceError as exc:
+            results.put((game_id, exc.code))
+    db.dispose()

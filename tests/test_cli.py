@@ -1,0 +1,243 @@
+"""The console as a newcomer uses it: real `cc` processes on an empty database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import empty_database_url
+
+CC = str(Path(sys.executable).parent / "cc")
+
+
+class Console:
+    def __init__(self, url: str, home: Path) -> None:
+        self.env = {**os.environ, "CC_DATABASE_URL": url, "CC_HOME": str(home)}
+        self.env.pop("CC_CONFIG", None)
+        self.home = home
+
+    def run(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(
+            [CC, *args], env=self.env, cwd=self.home, capture_output=True, text=True, timeout=120
+        )
+        if ok:
+            assert result.returncode == 0, result.stderr
+        return result
+
+    def json(self, *args: str) -> object:
+        return json.loads(self.run(*args, "--json").stdout)
+
+    def refused(self, *args: str, code: str) -> str:
+        result = self.run(*args, ok=False)
+        assert result.returncode == 1, (result.stdout, result.stderr)
+        assert f"refused [{code}]" in result.stderr, result.stderr
+        return result.stderr
+
+
+@pytest.fixture
+def console(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Console:
+    return Console(empty_database_url(request, backend, tmp_path), tmp_path)
+
+
+def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> None:
+    today = datetime.now(UTC).date()
+    assert "database at head" in console.run("db", "upgrade").stdout
+    console.run("player", "add", "arb", "--name", "Chief Arbiter", "--role", "arbiter")
+    for i in range(1, 6):
+        console.run(
+            "player",
+            "add",
+            f"p{i}",
+            "--name",
+            f"Player {i}",
+            "--email",
+            f"p{i}@example.org",
+            "--lang",
+            "ru" if i % 2 else "en",
+        )
+    console.run(
+        "event",
+        "create",
+        "CUP",
+        "--name",
+        "Server Cup",
+        "--mode",
+        "server",
+        "--start",
+        (today - timedelta(days=3)).isoformat(),
+        "--arbiter",
+        "arb",
+    )
+    console.run("event", "add-player", "CUP", "p1", "p2", "p3", "p4", "p5")
+    assert "10 games created" in console.run("event", "start", "CUP").stdout
+
+    games = console.json("game", "list", "--event", "CUP")
+    assert isinstance(games, list)
+    # The Berger table for 6, player 6 being the bye (Art. 31.5).
+    assert [(g["round"], g["white"], g["black"]) for g in games] == [
+        (1, "p2", "p5"),
+        (1, "p3", "p4"),
+        (2, "p5", "p3"),
+        (2, "p1", "p2"),
+        (3, "p3", "p1"),
+        (3, "p4", "p5"),
+        (4, "p1", "p4"),
+        (4, "p2", "p3"),
+        (5, "p4", "p2"),
+        (5, "p5", "p1"),
+    ]
+    first = games[0]["id"]
+
+    def moves_of(game_id: int) -> list[object]:
+        shown = console.json("game", "show", str(game_id))
+        assert isinstance(shown, dict)
+        return list(shown["moves"])
+
+    # Every wrong attempt is refused with a clear message and stores nothing.
+    console.refused(
+        "game", "move", str(first), "--player", "p5", "--move", "e5", code="not_your_turn"
+    )
+    console.refused(
+        "game", "move", str(first), "--player", "p1", "--move", "e4", code="not_your_game"
+    )
+    said = console.refused(
+        "game", "move", str(first), "--player", "p2", "--move", "e5", code="impossible_move"
+    )
+    assert "'e5' is not a legal move in game" in said
+    said = console.refused(
+        "--lang",
+        "ru",
+        "game",
+        "move",
+        str(first),
+        "--player",
+        "p2",
+        "--move",
+        "xyzzy",
+        code="illegible_move",
+    )
+    assert "Не удаётся прочитать 'xyzzy'" in said
+    console.refused("game", "move", "999", "--player", "p2", "--move", "e4", code="not_found")
+    assert moves_of(first) == []
+
+    for player, move in [("p2", "f3"), ("p5", "e5"), ("p2", "g4")]:
+        console.run("game", "move", str(first), "--player", player, "--move", move)
+    again = console.run(
+        "game", "move", str(first), "--player", "p2", "--move", "g2g4", "--move-number", "2"
+    )
+    assert "already applied" in again.stdout
+    mate = console.run("game", "move", str(first), "--player", "p5", "--move", "Qh4#")
+    assert "game over: 0-1 (checkmate)" in mate.stdout
+    console.refused("game", "move", str(first), "--player", "p2", "--move", "Kf2", code="game_over")
+
+    shown = console.json("game", "show", str(first))
+    assert isinstance(shown, dict)
+    assert [(m["san"], m["uci"]) for m in shown["moves"]] == [
+        ("f3", "f2f3"),
+        ("e5", "e7e5"),
+        ("g4", "g2g4"),
+        ("Qh4#", "d8h4"),
+    ]
+    assert all(m["sent_at"] and m["received_at"] and m["door"] == "cli" for m in shown["moves"])
+    assert shown["fen"].startswith("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w")
+    assert (shown["status"], shown["result"], shown["result_reason"], shown["to_move"]) == (
+        "finished",
+        "0-1",
+        "checkmate",
+        None,
+    )
+    text = console.run("game", "show", str(first)).stdout
+    assert "1. f3 e5 2. g4 Qh4#" in text and "result 0-1 (checkmate)" in text
+
+    pgn = console.run("game", "pgn", str(first)).stdout
+    assert '[Result "0-1"]' in pgn and "1. f3 e5 2. g4 Qh4# 0-1" in pgn
+    assert '[White "Player 2"]' in pgn
+
+    # An event whose official start is still to come takes no moves (54.4.4).
+    console.run(
+        "event",
+        "create",
+        "LATER",
+        "--name",
+        "Later Cup",
+        "--mode",
+        "server",
+        "--start",
+        (today + timedelta(days=10)).isoformat(),
+    )
+    console.run("player", "add", "q1", "--name", "Q One")
+    console.run("player", "add", "q2", "--name", "Q Two")
+    console.run("event", "add-player", "LATER", "q1", "q2")
+    console.run("event", "start", "LATER")
+    later = console.json("game", "list", "--event", "LATER")
+    assert isinstance(later, list)
+    game_id, white = later[0]["id"], later[0]["white"]
+    said = console.refused(
+        "game", "move", str(game_id), "--player", white, "--move", "e4", code="event_not_started"
+    )
+    assert (today + timedelta(days=10)).isoformat() in said
+    assert moves_of(game_id) == []
+
+
+def test_arbiter_enters_a_posted_move_with_its_date(console: Console) -> None:
+    today = datetime.now(UTC).date()
+    console.run("db", "upgrade")
+    console.run("player", "add", "pa", "--name", "A")
+    console.run("player", "add", "pb", "--name", "B")
+    console.run(
+        "event",
+        "create",
+        "POST1",
+        "--name",
+        "Post",
+        "--mode",
+        "post",
+        "--tz",
+        "Europe/Moscow",
+        "--start",
+        (today - timedelta(days=5)).isoformat(),
+        "--tc",
+        "10/30",
+    )
+    console.run("event", "add-player", "POST1", "pa", "pb")
+    console.run("event", "start", "POST1")
+    at = f"{(today - timedelta(days=2)).isoformat()}T10:15"
+    console.run(
+        "game",
+        "move",
+        "1",
+        "--player",
+        "pa",
+        "--move",
+        "e2e4",
+        "--at",
+        at,
+        "--stated-sent-on",
+        (today - timedelta(days=3)).isoformat(),
+    )
+    move = console.json("game", "show", "1")["moves"][0]  # type: ignore[index]
+    assert move["sent_at"] == datetime.fromisoformat(at + "+03:00").astimezone(UTC).isoformat()
+    assert move["sent_on"] == (today - timedelta(days=2)).isoformat()
+    assert move["stated_sent_on"] == (today - timedelta(days=3)).isoformat()
+    event = console.json("event", "show", "POST1")
+    assert isinstance(event, dict)
+    assert event["regulations"]["control_days"] == 30
+    assert event["regulations"]["penalty_days"] == 5
+    console.refused(
+        "game",
+        "move",
+        "1",
+        "--player",
+        "pb",
+        "--move",
+        "e5",
+        "--at",
+        "yesterday",
+        code="invalid_input",
+    )
