@@ -80,49 +80,42 @@ def postgres_template(postgres_admin_url: str) -> str:
     return name
 
 
+def _create_pg_database(
+    request: pytest.FixtureRequest, prefix: str, template: str | None = None
+) -> str:
+    """A new PostgreSQL database, dropped when the test ends; returns its URL."""
+    admin_url: str = request.getfixturevalue("postgres_admin_url")
+    name = f"{prefix}_{os.getpid()}_{next(_counter)}"
+    clause = f' TEMPLATE "{template}"' if template else ""
+
+    def admin(statement: str) -> None:
+        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.exec_driver_sql(statement)
+        engine.dispose()
+
+    admin(f'CREATE DATABASE "{name}"{clause}')
+    request.addfinalizer(lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    return _pg_url(admin_url, name)
+
+
 def fresh_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
+    """A database upgraded through every revision, copied from the template."""
     if backend == "sqlite":
         template: Path = request.getfixturevalue("sqlite_template")
         target = tmp_path / "cc.sqlite3"
         shutil.copyfile(template, target)
         return f"sqlite:///{target}"
-    admin_url: str = request.getfixturevalue("postgres_admin_url")
-    template_name: str = request.getfixturevalue("postgres_template")
-    name = f"cc_test_{os.getpid()}_{next(_counter)}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}" TEMPLATE "{template_name}"')
-    admin.dispose()
-
-    def drop() -> None:
-        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with engine.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        engine.dispose()
-
-    request.addfinalizer(drop)
-    return _pg_url(admin_url, name)
+    return _create_pg_database(
+        request, "cc_test", template=request.getfixturevalue("postgres_template")
+    )
 
 
 def empty_database_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:
-    """A database with no tables at all, for the migration tests."""
+    """A database with no tables at all, for the migration and console tests."""
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'empty.sqlite3'}"
-    admin_url: str = request.getfixturevalue("postgres_admin_url")
-    name = f"cc_empty_{os.getpid()}_{next(_counter)}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    admin.dispose()
-
-    def drop() -> None:
-        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with engine.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        engine.dispose()
-
-    request.addfinalizer(drop)
-    return _pg_url(admin_url, name)
+    return _create_pg_database(request, "cc_empty")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -9,6 +9,8 @@ through here too. Nothing is stored when a request is refused.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -360,12 +362,31 @@ class GameService:
 
     # ------------------------------------------------------ draws, resignation
 
-    def resign(self, actor: Actor, game_id: int, *, as_player: int | None = None) -> GameOutcome:
+    @contextmanager
+    def _playing(
+        self, actor: Actor, game_id: int, as_player: int | None, action: str
+    ) -> Iterator[tuple[Session, Game, Player, datetime]]:
+        """One locked transaction on a playable game, in a player's name."""
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            player = self._acting_player(session, actor, game, as_player, "resign for a player")
+            player = self._acting_player(session, actor, game, as_player, action)
             self._require_playable(game, game.event, now)
+            yield session, game, player, now
+
+    def _partners_offer(self, session: Session, game: Game, player: Player) -> DrawOffer:
+        offer = self._open_offer(session, game)
+        if offer is None or offer.offered_by_id == player.id:
+            raise errors.NoDrawOffer(who=player.login, game_id=game.id)
+        return offer
+
+    def resign(self, actor: Actor, game_id: int, *, as_player: int | None = None) -> GameOutcome:
+        with self._playing(actor, game_id, as_player, "resign for a player") as (
+            session,
+            game,
+            player,
+            now,
+        ):
             result = GameResult.BLACK_WINS if player.id == game.white_id else GameResult.WHITE_WINS
             audit(
                 session,
@@ -383,13 +404,12 @@ class GameService:
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
         """Offer a draw; if the partner's own offer is open, that is agreement."""
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
-            player = self._acting_player(
-                session, actor, game, as_player, "offer draws for a player"
-            )
-            self._require_playable(game, game.event, now)
+        with self._playing(actor, game_id, as_player, "offer draws for a player") as (
+            session,
+            game,
+            player,
+            now,
+        ):
             offer = self._open_offer(session, game)
             if offer is not None and offer.offered_by_id == player.id:
                 raise errors.DrawOfferOpen(who=player.login, game_id=game.id)
@@ -402,28 +422,26 @@ class GameService:
     def accept_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
-            player = self._acting_player(session, actor, game, as_player, "answer draw offers")
-            self._require_playable(game, game.event, now)
-            offer = self._open_offer(session, game)
-            if offer is None or offer.offered_by_id == player.id:
-                raise errors.NoDrawOffer(who=player.login, game_id=game.id)
+        with self._playing(actor, game_id, as_player, "answer draw offers") as (
+            session,
+            game,
+            player,
+            now,
+        ):
+            offer = self._partners_offer(session, game, player)
             self._accept(session, actor, game, offer, now)
             return self._outcome(game)
 
     def decline_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
-            player = self._acting_player(session, actor, game, as_player, "answer draw offers")
-            self._require_playable(game, game.event, now)
-            offer = self._open_offer(session, game)
-            if offer is None or offer.offered_by_id == player.id:
-                raise errors.NoDrawOffer(who=player.login, game_id=game.id)
+        with self._playing(actor, game_id, as_player, "answer draw offers") as (
+            session,
+            game,
+            player,
+            now,
+        ):
+            offer = self._partners_offer(session, game, player)
             offer.status = DrawOfferStatus.DECLINED
             offer.answered_at = now
             audit(
@@ -453,11 +471,12 @@ class GameService:
         and the game drawn; if not, nothing is recorded and the player may
         send a move as usual.
         """
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
-            player = self._acting_player(session, actor, game, as_player, "claim draws")
-            self._require_playable(game, game.event, now)
+        with self._playing(actor, game_id, as_player, "claim draws") as (
+            session,
+            game,
+            player,
+            now,
+        ):
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
             if self._to_move(game) != color:
                 raise self._not_your_turn(session, game, player)
