@@ -1,10 +1,12 @@
 """Reading and writing chess moves in the notations correspondence players use.
 
 Pure: python-chess only, no I/O. Every door reads moves through
-:func:`read_move`, which tells apart the three faults the rules price
-(Art. 55.3, 56.3): a text that is no notation at all (*illegible*), one that
-reads but names no legal move (*impossible*), and one that fits more than one
-legal move (*ambiguous*).
+:func:`read_move` (one move) or :func:`read_move_list` (a numbered record),
+which tell apart the three faults the rules price (Art. 55.3, 56.3): a text
+that is no notation at all (*illegible*), one that reads but names no legal
+move (*impossible*), and one that fits more than one legal move
+(*ambiguous*). :func:`write_move` and :func:`write_moves` write any move or
+game in every notation, numeric exactly as Art. 58 gives it.
 """
 
 from notation.errors import (
@@ -13,12 +15,35 @@ from notation.errors import (
     ImpossibleMoveError,
     NotationError,
 )
-from notation.reading import read_move
+from notation.kinds import Notation
+from notation.movelist import (
+    ListedMove,
+    ListFailure,
+    MoveList,
+    SequenceError,
+    classify,
+    detect_notation,
+    read_move_list,
+)
+from notation.reading import read_move, read_move_as
+from notation.writing import numeric, write_move, write_moves
 
 __all__ = [
     "AmbiguousMoveError",
     "IllegibleMoveError",
     "ImpossibleMoveError",
+    "ListFailure",
+    "ListedMove",
+    "MoveList",
+    "Notation",
     "NotationError",
+    "SequenceError",
+    "classify",
+    "detect_notation",
+    "numeric",
     "read_move",
+    "read_move_as",
+    "read_move_list",
+    "write_move",
+    "write_moves",
 ]

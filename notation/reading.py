@@ -1,13 +1,24 @@
 """Read one move written by a player, in the position it is played in.
 
-Accepted now: SAN with English piece letters (``Nf3``, ``O-O``, ``0-0``,
-``exd6``, ``e8=Q``, ``e8Q``) and UCI (``e2e4``, ``e7e8q``). Signs and words
-the rules tell us to ignore (56.3.6) are dropped first.
+Accepted, in any mix (see the README's table of examples):
+
+- numeric (Art. 58): ``5254``, castling as the king's move ``5171``, a fifth
+  digit for promotion ``57581``;
+- SAN with English or Russian piece letters: ``Nf3``, ``Кf3``, ``O-O``,
+  ``0-0``, ``exd6``, ``e8=Q``, ``e8Ф``;
+- long algebraic with ``-``, ``x``, ``:`` or ``×``, either letter set, either
+  case for the first file: ``e2-e4``, ``E2-e4``, ``Ng1-f3``, ``Сf1:b5``,
+  ``e7-e8Ф``;
+- UCI: ``e2e4``, ``e7e8q``.
+
+Signs and words the rules say to ignore (56.3.6, 55.3.5) are dropped: ``+``,
+``++``, ``#``, ``!``, ``?``, "шах", "мат", "check", "mate", "e.p.".
 """
 
 from __future__ import annotations
 
 import re
+from typing import Final
 
 import chess
 
@@ -16,65 +27,183 @@ from notation.errors import (
     IllegibleMoveError,
     ImpossibleMoveError,
 )
+from notation.kinds import DIGIT_PROMOTIONS, Notation
 
-# Chess signs, comments and annotation marks that carry no move (56.3.6).
-_IGNORED_WORDS = re.compile(r"\b(?:e\.p\.?|ep|check|mate|шах|мат)(?=\W|$)", re.IGNORECASE)
-_IGNORED_SIGNS = re.compile(r"[+#!?]")
-_UCI = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
-_SAN = re.compile(
-    r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]"
-    r"|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?"
-    r"|[a-h][1-8]x?[a-h][1-8](?:=?[QRBN])?"
-    r"|O-O(?:-O)?)$"
+_IGNORED: Final = re.compile(
+    r"(?:\b|(?<=\d))(?:e\.\s?p\.?|ep|check|mate|шах|мат)(?![\w])|[+#!?]",
+    re.IGNORECASE,
 )
+_ANY_MOVE: Final = re.compile(r"^(?:any(?:\s+move)?|любой(?:\s+ход)?|any-move)$", re.IGNORECASE)
+_NUMERIC: Final = re.compile(r"^[0-9]{4,5}$")
+_CASTLING: Final = re.compile(r"^([O0О])-?([O0О])(?:-?([O0О]))?$")
+_UCI: Final = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
+_PIECE: Final = r"(?P<piece>Кр|КР|[KQRBNФЛСКC])"
+_LAN: Final = re.compile(
+    rf"^{_PIECE}?(?P<from>[a-hA-H][1-8])(?P<sep>[-x:×]?)(?P<to>[a-h][1-8])"
+    r"(?:=?(?P<promo>[QRBNФЛСКqrbn]))?$"
+)
+_SAN: Final = re.compile(
+    r"^(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBNqrbn])?)$"
+)
+_RU_TO_EN: Final = {"Ф": "Q", "Л": "R", "С": "B", "К": "N"}
+_LETTER_PIECES: Final[dict[str, chess.PieceType]] = {
+    "K": chess.KING,
+    "Кр": chess.KING,
+    "КР": chess.KING,
+    "Q": chess.QUEEN,
+    "Ф": chess.QUEEN,
+    "R": chess.ROOK,
+    "Л": chess.ROOK,
+    "B": chess.BISHOP,
+    "С": chess.BISHOP,
+    "C": chess.BISHOP,  # a Latin C typed for the Cyrillic С
+    "N": chess.KNIGHT,
+    "К": chess.KNIGHT,
+}
+_PROMOTION_LETTERS: Final[dict[str, chess.PieceType]] = {
+    "Q": chess.QUEEN,
+    "R": chess.ROOK,
+    "B": chess.BISHOP,
+    "N": chess.KNIGHT,
+    "Ф": chess.QUEEN,
+    "Л": chess.ROOK,
+    "С": chess.BISHOP,
+    "К": chess.KNIGHT,
+}
+# Cyrillic letters that look like Latin files, as a Russian keyboard types them.
+_LOOKALIKE_FILES: Final = str.maketrans({"а": "a", "с": "c", "е": "e", "в": "b"})
+_RUSSIAN: Final = frozenset("КрРФЛС")
 
 
 def _clean(text: str) -> str:
-    cleaned = _IGNORED_WORDS.sub("", text)
-    cleaned = _IGNORED_SIGNS.sub("", cleaned)
-    cleaned = cleaned.replace("×", "x").replace(":", "x")
-    cleaned = re.sub(r"\s+", "", cleaned)
-    return cleaned.replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+    cleaned = _IGNORED.sub("", text)
+    return "".join(cleaned.split()).translate(_LOOKALIKE_FILES).replace("×", "x")
 
 
 def read_move(board: chess.Board, text: str) -> chess.Move:
     """The one legal move in ``board`` that ``text`` writes.
 
-    >>> read_move(chess.Board(), "e4").uci()
+    >>> read_move(chess.Board(), "5254").uci()
     'e2e4'
-    >>> read_move(chess.Board(), "g1f3").uci()
+    >>> read_move(chess.Board(), "Кf3").uci()
     'g1f3'
-    >>> read_move(chess.Board(), "Nf3+!").uci()
-    'g1f3'
+    >>> read_move(chess.Board(), "E2-e4").uci()
+    'e2e4'
     >>> read_move(chess.Board(), "e5")
     Traceback (most recent call last):
     ...
     notation.errors.ImpossibleMoveError: impossible move 'e5' in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1: no legal move fits it
     """  # noqa: E501
-    fen = board.fen()
+    return read_move_as(board, text)[0]
+
+
+def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
+    """The legal move ``text`` writes, and the notation it was written in."""
     original = text.strip()
-    if original.lower() in {"any", "any move", "любой", "любой ход"}:
-        raise IllegibleMoveError(original, fen, "'any move' is not a move (Art. 55.3.6)")
+    # The fast path: plain numeric notation, as most email players write.
+    if len(original) in (4, 5) and original.isdigit():
+        return _numeric(board, original, original), Notation.NUMERIC
+    if _ANY_MOVE.match(original):
+        raise IllegibleMoveError(original, board.fen(), "'any move' is not a move (Art. 55.3.6)")
     cleaned = _clean(original)
     if not cleaned:
-        raise IllegibleMoveError(original, fen, "no move written")
-    lowered = cleaned.lower()
-    if _UCI.match(lowered):
-        move = chess.Move.from_uci(lowered)
-        if board.is_legal(move):
-            return move
-        if move.promotion is None and any(
-            m.from_square == move.from_square and m.to_square == move.to_square
-            for m in board.legal_moves
-        ):
-            # Only a promotion fits: the pawn must name the piece it becomes.
-            raise AmbiguousMoveError(original, fen, "the promotion piece is not named")
-        raise ImpossibleMoveError(original, fen, "no legal move fits it")
+        raise IllegibleMoveError(original, board.fen(), "no move is written")
+    if _NUMERIC.match(cleaned):
+        return _numeric(board, cleaned, original), Notation.NUMERIC
+    castling = _CASTLING.match(cleaned)
+    if castling:
+        russian = "О" in cleaned or "0" in cleaned
+        san = "O-O-O" if castling.group(3) else "O-O"
+        return _san(board, san, original), Notation.SAN_RU if russian else Notation.SAN
+    if _UCI.match(cleaned.lower()):
+        return _from_to(board, cleaned.lower(), original, None), Notation.UCI
+    lan = _LAN.match(cleaned)
+    if lan:
+        piece = lan.group("piece")
+        promo = lan.group("promo")
+        russian = bool(piece and (piece[0] in _RUSSIAN or piece == "C")) or bool(
+            promo and promo in "ФЛСК"
+        )
+        uci = lan.group("from").lower() + lan.group("to")
+        expected = _LETTER_PIECES[piece] if piece else None
+        move = _from_to(board, uci, original, promo, expected)
+        return move, Notation.LAN_RU if russian else Notation.LAN
+    russian = any(c in _RUSSIAN for c in cleaned)
+    if russian:
+        cleaned = cleaned.replace("Кр", "K").replace("КР", "K")
+        cleaned = "".join(_RU_TO_EN.get(c, c) for c in cleaned)
+    elif cleaned[0] == "C" and len(cleaned) > 2:
+        cleaned = "B" + cleaned[1:]  # a Latin C typed for the Cyrillic С
     if not _SAN.match(cleaned):
-        raise IllegibleMoveError(original, fen, "not written in a notation this server reads")
+        raise IllegibleMoveError(
+            original, board.fen(), "not written in any notation this server reads"
+        )
+    return _san(board, cleaned, original), Notation.SAN_RU if russian else Notation.SAN
+
+
+def _numeric(board: chess.Board, digits: str, original: str) -> chess.Move:
+    """Art. 58: file and rank of the from-square, then of the to-square."""
+    if "0" in digits[:4] or "9" in digits[:4]:
+        raise IllegibleMoveError(
+            original, board.fen(), "numeric notation uses only the digits 1-8 for squares"
+        )
+    promotion = None
+    if len(digits) == 5:
+        promotion = DIGIT_PROMOTIONS.get(digits[4])
+        if promotion is None:
+            raise IllegibleMoveError(
+                original,
+                board.fen(),
+                "the fifth digit names the promotion: 1 queen, 2 rook, 3 bishop, 4 knight",
+            )
+    from_square = chess.square(int(digits[0]) - 1, int(digits[1]) - 1)
+    to_square = chess.square(int(digits[2]) - 1, int(digits[3]) - 1)
+    return _legal(board, chess.Move(from_square, to_square, promotion), original)
+
+
+def _from_to(
+    board: chess.Board,
+    uci: str,
+    original: str,
+    promo: str | None,
+    expected: chess.PieceType | None = None,
+) -> chess.Move:
+    move = chess.Move.from_uci(uci[:4])
+    if promo is not None:
+        move.promotion = _PROMOTION_LETTERS[promo.upper() if promo.isascii() else promo]
+    elif len(uci) == 5:
+        move.promotion = chess.Piece.from_symbol(uci[4]).piece_type
+    if expected is not None and board.piece_type_at(move.from_square) != expected:
+        raise ImpossibleMoveError(
+            original, board.fen(), "the piece named is not on the square it moves from"
+        )
+    return _legal(board, move, original)
+
+
+def _legal(board: chess.Board, move: chess.Move, original: str) -> chess.Move:
+    if board.is_legal(move):
+        return move
+    if move.promotion is None and _promotes(board, move):
+        raise AmbiguousMoveError(
+            original, board.fen(), "the pawn promotes: name the piece it becomes"
+        )
+    raise ImpossibleMoveError(original, board.fen(), "no legal move fits it")
+
+
+def _promotes(board: chess.Board, move: chess.Move) -> bool:
+    """Whether some promotion from this move's squares is legal."""
+    return board.piece_type_at(move.from_square) == chess.PAWN and any(
+        board.is_legal(chess.Move(move.from_square, move.to_square, piece))
+        for piece in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+    )
+
+
+def _san(board: chess.Board, san: str, original: str) -> chess.Move:
     try:
-        return board.parse_san(cleaned)
+        return board.parse_san(san)
     except chess.AmbiguousMoveError:
-        raise AmbiguousMoveError(original, fen, "more than one legal move fits it") from None
+        raise AmbiguousMoveError(
+            original, board.fen(), "more than one legal move fits it"
+        ) from None
     except (chess.IllegalMoveError, chess.InvalidMoveError):
-        raise ImpossibleMoveError(original, fen, "no legal move fits it") from None
+        raise ImpossibleMoveError(original, board.fen(), "no legal move fits it") from None

@@ -427,3 +427,19 @@ def test_only_officials_may_date_a_move_and_never_into_the_future(
             Actor.player(other["arb"], Door.WEB), 1, "e4", as_player=two["p1"]
         )
     assert counts(services)[0] == 0
+
+
+def test_every_notation_reaches_the_move_service(services: Services, two: dict[str, int]) -> None:
+    play(services, two, "5254", "e7-e5", "Кf3", "Nb8-c6", "Сb5", "a7a6", "0-0")
+    assert [m.uci for m in services.queries.game(1).moves] == [
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "b8c6",
+        "f1b5",
+        "a7a6",
+        "e1g1",
+    ]
+    with pytest.raises(errors.ImpossibleMove) as info:
+        services.games.submit_move(black(two), 1, "1234")
+    assert info.value.message("ru").startswith("'1234' — невозможный ход")
