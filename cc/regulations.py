@@ -10,6 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from timekeeping.ledger import DayCounting
+
+__all__ = ["DayCounting", "Mode", "Regulations", "defaults_for", "parse_time_control"]
+
 
 class Mode(enum.StrEnum):
     """How moves travel in an event (spec §1)."""
@@ -17,13 +21,6 @@ class Mode(enum.StrEnum):
     SERVER = "server"
     EMAIL = "email"
     POST = "post"
-
-
-class DayCounting(enum.StrEnum):
-    """How days are counted (spec §10.2)."""
-
-    CALENDAR = "calendar"
-    ICCF = "iccf"
 
 
 @dataclass(frozen=True)

@@ -5,5 +5,32 @@ results; it never reads a clock and does no I/O.
 """
 
 from timekeeping.days import local_date, start_of_day
+from timekeeping.ledger import (
+    Charge,
+    DayCounting,
+    Leave,
+    Ledger,
+    MoveEntry,
+    MoveTimes,
+    Overstep,
+    Pending,
+    PlayerClock,
+    Rules,
+    compute_ledger,
+)
 
-__all__ = ["local_date", "start_of_day"]
+__all__ = [
+    "Charge",
+    "DayCounting",
+    "Leave",
+    "Ledger",
+    "MoveEntry",
+    "MoveTimes",
+    "Overstep",
+    "Pending",
+    "PlayerClock",
+    "Rules",
+    "compute_ledger",
+    "local_date",
+    "start_of_day",
+]
