@@ -350,10 +350,8 @@ def _player_clock(
             days, leave, charged = _general_cost(
                 received,
                 sent_on or today,
-                received_on,
                 received_at,
                 sent_at,
-                start,
                 leaves,
                 charges.get(number),
                 iccf,
