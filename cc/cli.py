@@ -216,6 +216,84 @@ def player_show(state: State, ref: str, as_json_flag: bool) -> None:
         )
 
 
+@player.command("report")
+@click.argument("ref")
+@click.argument("event_code")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def player_report(state: State, ref: str, event_code: str, as_json_flag: bool) -> None:
+    """A participant's progress report in an event (Art. 57)."""
+    from cc.reports import render_report
+
+    report = state.services.ledgers.report(ref, event_code)
+    if as_json_flag:
+        emit_json(report)
+    else:
+        click.echo(render_report(report, state.lang))
+
+
+# ------------------------------------------------------------------- leave
+
+
+@cli.group()
+def leave() -> None:
+    """Players' leaves (54.6, 55.7, 56.7)."""
+
+
+@leave.command("take")
+@click.argument("ref")
+@click.option("--from", "first_day", type=click.DateTime(["%Y-%m-%d"]), required=True)
+@click.option("--to", "last_day", type=click.DateTime(["%Y-%m-%d"]), required=True)
+@click.option(
+    "--grant", is_flag=True, help="Arbiter's exception: already begun or beyond the caps (56.7.7)."
+)
+@click.option("--note")
+@pass_state
+@refusals
+def leave_take(
+    state: State, ref: str, first_day: datetime, last_day: datetime, grant: bool, note: str | None
+) -> None:
+    """Take a leave for a player, first and last day inclusive."""
+    leave_id = state.services.leaves.request(
+        state.actor, ref, first_day.date(), last_day.date(), grant=grant, note=note
+    )
+    click.echo(f"leave {leave_id}: {ref} {first_day.date()} .. {last_day.date()}")
+
+
+@leave.command("end")
+@click.argument("leave_id", type=int)
+@pass_state
+@refusals
+def leave_end(state: State, leave_id: int) -> None:
+    """End a leave from today (56.7.3); one not yet begun is withdrawn."""
+    view = state.services.leaves.end_early(state.actor, leave_id)
+    click.echo(f"leave {view.id}: {view.status}, last day {view.last_day}")
+
+
+@leave.command("list")
+@click.argument("ref")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def leave_list(state: State, ref: str, as_json_flag: bool) -> None:
+    """A player's leaves and the days used and allowed."""
+    leaves = state.services.leaves.leaves(ref)
+    balance = state.services.leaves.balance(ref)
+    if as_json_flag:
+        emit_json({"leaves": leaves, "balance": balance})
+        return
+    for lv in leaves:
+        granted = f" granted by {lv.granted_by}" if lv.granted_by else ""
+        click.echo(
+            f"{lv.id:>4}  {lv.first_day} .. {lv.last_day}  {lv.days:>3} days  {lv.status}{granted}"
+        )
+    cap = balance.cap_this_year if balance.cap_this_year is not None else "-"
+    click.echo(f"{balance.year}: {balance.used_this_year} of {cap} days used")
+    for code, (used, event_cap) in balance.per_event.items():
+        click.echo(f"{code}: {used} of {event_cap if event_cap is not None else '-'} days used")
+
+
 # ------------------------------------------------------------------- event
 
 
@@ -526,6 +604,69 @@ _game_action(
     "claim_draw",
     with_move=True,
 )
+
+
+@game.command("ledger")
+@click.argument("game_id", type=int)
+@click.option(
+    "--notation",
+    "style",
+    default="san",
+    show_default=True,
+    type=click.Choice(["numeric", "san", "san-ru", "lan", "lan-ru", "uci"]),
+)
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def game_ledger(state: State, game_id: int, style: str, as_json_flag: bool) -> None:
+    """The game's move schedule (Art. 60) and both players' clocks."""
+    from cc.reports import render_schedule
+
+    view = state.services.ledgers.schedule(game_id, style=style)
+    if as_json_flag:
+        emit_json(view)
+    else:
+        click.echo(render_schedule(view, state.lang))
+
+
+@game.command("charge")
+@click.argument("game_id", type=int)
+@click.option("--player", "player_ref", required=True)
+@click.option(
+    "--kind",
+    type=click.Choice(["penalty", "grace", "adjustment"]),
+    default="penalty",
+    show_default=True,
+)
+@click.option("--days", type=int, help="Days (default for a penalty: the regulations').")
+@click.option("--repeat", is_flag=True, help="A repeated fault (post play: 10 days).")
+@click.option("--reason", required=True)
+@click.option("--move-number", type=int, help="The player's move it falls on.")
+@pass_state
+@refusals
+def game_charge(
+    state: State,
+    game_id: int,
+    player_ref: str,
+    kind: str,
+    days: int | None,
+    repeat: bool,
+    reason: str,
+    move_number: int | None,
+) -> None:
+    """Charge penalty days, a grace (56.4.8) or an adjustment to a player."""
+    pid = state.services.queries.player(player_ref).id
+    state.services.ledgers.charge(
+        state.actor,
+        game_id,
+        as_player=pid,
+        kind=kind,
+        days=days,
+        repeat=repeat,
+        reason=reason,
+        move_number=move_number,
+    )
+    click.echo(f"game {game_id}: {kind} recorded for {player_ref}")
 
 
 @game.command("pgn")

@@ -156,7 +156,10 @@ def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> No
     assert "1. f3 e5 2. g4 Qh4#" in text and "result 0-1 (checkmate)" in text
 
     pgn = console.run("game", "pgn", str(first)).stdout
-    assert '[Result "0-1"]' in pgn and "1. f3 e5 2. g4 Qh4# 0-1" in pgn
+    sent = today.strftime("%Y.%m.%d")
+    assert '[Result "0-1"]' in pgn and '[TimeControl "10/50d"]' in pgn
+    assert f"1. f3 {{ [%ccsnt {sent}] }} 1... e5 {{ [%ccsnt {sent}] }}" in pgn
+    assert f"Qh4# {{ [%ccsnt {sent}] }} 0-1" in pgn
     assert '[White "Player 2"]' in pgn
 
     # An event whose official start is still to come takes no moves (54.4.4).
@@ -241,3 +244,75 @@ def test_arbiter_enters_a_posted_move_with_its_date(console: Console) -> None:
         "yesterday",
         code="invalid_input",
     )
+
+
+def test_schedule_and_report_print_in_russian_and_english(console: Console) -> None:
+    start = datetime.now(UTC).date() - timedelta(days=20)
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Арбитр", "--role", "arbiter")
+    console.run("player", "add", "ivanov", "--name", "Иванов Иван", "--lang", "ru")
+    console.run("player", "add", "smith", "--name", "John Smith")
+    console.run(
+        "event",
+        "create",
+        "EM1",
+        "--name",
+        "Email Open",
+        "--mode",
+        "email",
+        "--start",
+        start.isoformat(),
+        "--arbiter",
+        "arb",
+    )
+    console.run("event", "add-player", "EM1", "ivanov", "smith")
+    console.run("event", "start", "EM1")
+    for player, move, day in [
+        ("ivanov", "4244", 0),
+        ("smith", "4745", 2),
+        ("ivanov", "7163", 6),
+        ("smith", "7776", 7),
+    ]:
+        console.run(
+            "game",
+            "move",
+            "1",
+            "--player",
+            player,
+            "--move",
+            move,
+            "--at",
+            f"{(start + timedelta(days=day)).isoformat()}T12:00",
+        )
+    console.run("game", "charge", "1", "--player", "smith", "--reason", "illegal move 4735")
+
+    ru = console.run("--lang", "ru", "game", "ledger", "1", "--notation", "numeric").stdout
+    assert "График переписки (ст. 60)" in ru and "Иванов Иван - John Smith" in ru
+    assert "Пол." in ru and "Отв." in ru and "контроль 10/60" in ru
+    lines = ru.splitlines()
+    first = next(line for line in lines if line.startswith("01."))
+    assert "4244" in first and "4745" in first
+    assert "штраф +2: illegal move 4735" in ru
+    en = console.run("game", "ledger", "1").stdout
+    assert "Move schedule (Art. 60)" in en and "Nf3" in en and "(thinking)" in en
+    data = console.json("game", "ledger", "1")
+    assert isinstance(data, dict)
+    white, black = data["clocks"]["white"], data["clocks"]["black"]
+    assert white["total"] == 4 + 13 and white["next_control_move"] == 10
+    assert (black["total"], black["penalty_days"], black["overstep_on"]) == (2 + 1 + 2, 2, None)
+    row = data["schedule"][1]
+    assert (row["white"]["received_on"], row["white"]["sent_on"], row["white"]["days"]) == (
+        (start + timedelta(days=2)).isoformat(),
+        (start + timedelta(days=6)).isoformat(),
+        4,
+    )
+
+    report_ru = console.run("--lang", "ru", "player", "report", "smith", "EM1").stdout
+    assert "Отчёт участника (ст. 57)" in report_ru and "Партнёр" in report_ru
+    assert "ivanov" in report_ru
+    report = console.json("player", "report", "smith", "EM1")
+    assert isinstance(report, dict)
+    (game,) = report["games"]
+    assert (game["opponent"], game["white_moves"], game["black_moves"]) == ("ivanov", 2, 2)
+    assert game["last_sent_on"] == (start + timedelta(days=7)).isoformat()
+    assert "Progress report (Art. 57)" in console.run("player", "report", "smith", "EM1").stdout

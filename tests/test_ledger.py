@@ -255,3 +255,23 @@ def test_iccf_overstep_is_dated_in_the_event_zone() -> None:
     )
     # The third whole period after 23:00 MSK on 10 May ends at 23:00 MSK on 13 May.
     assert ledger.black.overstep_on == d(13)
+
+
+def test_a_charge_on_a_move_not_yet_reached_still_counts() -> None:
+    moves = [MoveTimes(d(10), d(10))]
+    later = Charge(2, 2, "penalty for the next move", d(10))
+    ledger = compute_ledger(R10_50, START, moves, today=d(10), white_charges=[later])
+    assert (ledger.white.total, ledger.white.penalty_days) == (2, 2)
+
+
+def test_conditional_moves_cost_the_proposer_only_on_the_first_move() -> None:
+    """§10.6, 56.4.6: a fired move is dated when the triggering move was sent."""
+    moves = [
+        MoveTimes(d(10), d(10)),  # 1. e4
+        MoveTimes(d(10), d(15)),  # 1... c5, with "if 2. Nf3 then 2... d6" (5 days)
+        MoveTimes(d(15), d(18)),  # 2. Nf3 (3 days)
+        MoveTimes(d(18), d(18)),  # 2... d6 fires at once: received and sent on the 18th
+    ]
+    ledger = compute_ledger(R10_50, START, moves, today=d(18))
+    assert [m.days for m in ledger.black.moves] == [5, 0]
+    assert ledger.white.moves[1].days == 3

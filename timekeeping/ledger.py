@@ -406,6 +406,12 @@ def _player_clock(
             elif deciding is None:
                 deciding = when
 
+    # Charges on moves not yet reached still weigh on the total.
+    later = [c for n, cs in charges.items() if n > number for c in cs]
+    if later:
+        extra = sum(c.days for c in later)
+        penalty_total += extra
+        total = max(0, total + extra)
     if pending is None and number + 1 > next_control:
         # The next move the player will think about opens the next period.
         next_control += per_moves

@@ -9,6 +9,8 @@ entry.
 from cc.services.context import Actor, ServiceContext
 from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
+from cc.services.leaves import LeaveService
+from cc.services.ledger import LedgerService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
 
@@ -22,6 +24,8 @@ class Services:
         self.events = EventService(ctx)
         self.games = GameService(ctx)
         self.queries = QueryService(ctx)
+        self.ledgers = LedgerService(ctx)
+        self.leaves = LeaveService(ctx)
 
 
 __all__ = [
@@ -29,6 +33,8 @@ __all__ = [
     "EventService",
     "EventSpec",
     "GameService",
+    "LeaveService",
+    "LedgerService",
     "MoveOutcome",
     "PlayerService",
     "QueryService",

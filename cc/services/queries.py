@@ -248,6 +248,7 @@ class QueryService:
         record.headers["Result"] = game.result.value
         record.headers["EventDate"] = event.start_date.strftime("%Y.%m.%d")
         record.headers["Section"] = game.section.name
+        # Correspondence control: moves / days (not PGN's seconds).
         record.headers["TimeControl"] = f"{event.control_moves}/{event.control_days}d"
         # PGN's Mode tag: internet server, electronic mail, paper mail.
         record.headers["Mode"] = {"server": "ICS", "email": "EM", "post": "PM"}[event.mode.value]
@@ -256,5 +257,7 @@ class QueryService:
         node: chess.pgn.GameNode = record
         for move in game.moves:
             node = node.add_variation(chess.Move.from_uci(move.uci))
-        exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+            # The sending date, as correspondence databases read it.
+            node.comment = f"[%ccsnt {move.sent_on.strftime('%Y.%m.%d')}]"
+        exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
         return record.accept(exporter)

@@ -1,0 +1,303 @@
+"""Players' leaves: announced in advance, capped by the regulations, ended early.
+
+A leave covers all of a player's games at once (54.6.1, 56.7.1). It is
+announced in advance (56.7.2); the arbiter may allow one after it began or
+grant extra leave in exceptional cases (56.7.7); the player may end it early
+(56.7.3). The caps are per calendar year (45 days server, 30 email and post
+by default) and, where the regulations set one, over the whole event; a
+leave across New Year counts its days against each year.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cc import errors
+from cc.models import (
+    Event,
+    EventStatus,
+    LeaveStatus,
+    PlayerLeave,
+    Role,
+    Section,
+    SectionEntry,
+)
+from cc.services.context import (
+    Actor,
+    ServiceContext,
+    audit,
+    describe,
+    find_player,
+    has_role,
+)
+from timekeeping import local_date
+
+
+@dataclass(frozen=True)
+class LeaveView:
+    id: int
+    player: str
+    first_day: date
+    last_day: date
+    days: int
+    status: str
+    granted_by: str | None
+
+
+@dataclass(frozen=True)
+class LeaveBalance:
+    """Days used and left, per calendar year and per event."""
+
+    player: str
+    year: int
+    used_this_year: int
+    cap_this_year: int | None
+    per_event: dict[str, tuple[int, int | None]]
+
+
+def days_in(first: date, last: date, lo: date, hi: date | None) -> int:
+    """Days of [first, last] that fall within [lo, hi] (hi None: no end).
+
+    >>> days_in(date(2026, 12, 30), date(2027, 1, 3), date(2027, 1, 1), date(2027, 12, 31))
+    3
+    """
+    start = max(first, lo)
+    end = last if hi is None else min(last, hi)
+    return max(0, (end - start).days + 1)
+
+
+class LeaveService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def request(
+        self,
+        actor: Actor,
+        player_ref: str | int,
+        first_day: date,
+        last_day: date,
+        *,
+        grant: bool = False,
+        note: str | None = None,
+    ) -> int:
+        """Take a leave; returns its id.
+
+        ``grant`` is the arbiter's exception (56.7.7): a leave that began
+        already, or beyond the caps.
+        """
+        if last_day < first_day:
+            raise errors.InvalidInput(
+                field="last_day", reason=f"{last_day} is before the first day {first_day}"
+            )
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            player = find_player(session, player_ref)
+            events = _player_events(session, player.id)
+            official = self._is_official(session, actor, events)
+            if actor.player_id != player.id and not official:
+                raise errors.NotPermitted(
+                    who=describe(session, actor), action=f"take leave for {player.login}"
+                )
+            if grant and not official:
+                raise errors.NotPermitted(
+                    who=describe(session, actor), action="grant leave out of the ordinary"
+                )
+            if not grant:
+                for event in events:
+                    today = local_date(now, event.timezone)
+                    if first_day <= today:
+                        raise errors.InvalidInput(
+                            field="first_day",
+                            reason=f"a leave is announced in advance: it can start on "
+                            f"{today + timedelta(days=1)} at the earliest; the arbiter may "
+                            "allow one that has begun (Art. 56.7.7)",
+                        )
+            existing = _active_leaves(session, player.id)
+            for other in existing:
+                if other.first_day <= last_day and first_day <= other.last_day:
+                    raise errors.Conflict(
+                        what="leave", ref=f"{other.first_day} .. {other.last_day}"
+                    )
+            if not grant:
+                _check_caps(player.login, events, existing, first_day, last_day)
+            leave = PlayerLeave(
+                player_id=player.id,
+                first_day=first_day,
+                last_day=last_day,
+                status=LeaveStatus.ACTIVE,
+                requested_at=now,
+                granted_by_id=actor.player_id if grant else None,
+                note=note,
+            )
+            session.add(leave)
+            session.flush()
+            for event_id in _event_ids(events):
+                audit(
+                    session,
+                    actor,
+                    now,
+                    "leave_taken",
+                    event_id=event_id,
+                    player_id=player.id,
+                    leave_id=leave.id,
+                    first_day=first_day.isoformat(),
+                    last_day=last_day.isoformat(),
+                    granted=grant,
+                )
+            return leave.id
+
+    def end_early(self, actor: Actor, leave_id: int) -> LeaveView:
+        """End a leave from today (56.7.3); one that has not begun is withdrawn."""
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            leave = session.get(PlayerLeave, leave_id, with_for_update=True)
+            if leave is None or leave.status != LeaveStatus.ACTIVE:
+                raise errors.NotFound(kind="leave", ref=leave_id)
+            events = _player_events(session, leave.player_id)
+            if actor.player_id != leave.player_id and not self._is_official(session, actor, events):
+                raise errors.NotPermitted(who=describe(session, actor), action="end this leave")
+            zones = [e.timezone for e in events] or ["UTC"]
+            today = min(local_date(now, z) for z in zones)
+            if leave.last_day < today:
+                raise errors.InvalidInput(field="leave", reason="it is over already")
+            if leave.first_day >= today:
+                leave.status = LeaveStatus.CANCELLED
+            else:
+                leave.last_day = today - timedelta(days=1)
+            leave.ended_at = now
+            for event_id in _event_ids(events):
+                audit(
+                    session,
+                    actor,
+                    now,
+                    "leave_ended",
+                    event_id=event_id,
+                    player_id=leave.player_id,
+                    leave_id=leave.id,
+                    last_day=leave.last_day.isoformat(),
+                    status=leave.status.value,
+                )
+            return _view(session, leave)
+
+    def leaves(self, player_ref: str | int) -> list[LeaveView]:
+        with self.ctx.db.read() as session:
+            player = find_player(session, player_ref)
+            rows = session.scalars(
+                select(PlayerLeave)
+                .where(PlayerLeave.player_id == player.id)
+                .order_by(PlayerLeave.first_day)
+            ).all()
+            return [_view(session, r) for r in rows]
+
+    def balance(self, player_ref: str | int, year: int | None = None) -> LeaveBalance:
+        """Days of leave used and allowed this year and in each event."""
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            player = find_player(session, player_ref)
+            events = _player_events(session, player.id)
+            year = year or now.year
+            existing = _active_leaves(session, player.id)
+            used = sum(
+                days_in(lv.first_day, lv.last_day, date(year, 1, 1), date(year, 12, 31))
+                for lv in existing
+            )
+            caps = [e.leave_days_per_year for e in events]
+            per_event = {
+                e.code: (
+                    sum(
+                        days_in(lv.first_day, lv.last_day, e.start_date, e.end_date)
+                        for lv in existing
+                    ),
+                    e.leave_days_per_event,
+                )
+                for e in events
+            }
+            return LeaveBalance(player.login, year, used, min(caps) if caps else None, per_event)
+
+    @staticmethod
+    def _is_official(session: Session, actor: Actor, events: list[Event]) -> bool:
+        if actor.is_operator:
+            return True
+        assert actor.player_id is not None
+        if has_role(session, actor.player_id, Role.ADMIN):
+            return True
+        return any(e.arbiter_id == actor.player_id for e in events)
+
+
+def _player_events(session: Session, player_id: int) -> list[Event]:
+    """The events the player plays in that have not finished."""
+    return list(
+        session.scalars(
+            select(Event)
+            .join(Section, Section.event_id == Event.id)
+            .join(SectionEntry, SectionEntry.section_id == Section.id)
+            .where(SectionEntry.player_id == player_id, Event.status != EventStatus.FINISHED)
+            .order_by(Event.id)
+            .distinct()
+        )
+    )
+
+
+def _active_leaves(session: Session, player_id: int) -> list[PlayerLeave]:
+    return list(
+        session.scalars(
+            select(PlayerLeave).where(
+                PlayerLeave.player_id == player_id, PlayerLeave.status == LeaveStatus.ACTIVE
+            )
+        )
+    )
+
+
+def _check_caps(
+    login: str, events: list[Event], existing: list[PlayerLeave], first: date, last: date
+) -> None:
+    """Refuse a leave over any cap, saying the numbers (54.6.1, 56.7.1)."""
+    for year in range(first.year, last.year + 1):
+        lo, hi = date(year, 1, 1), date(year, 12, 31)
+        asked = days_in(first, last, lo, hi)
+        used = sum(days_in(lv.first_day, lv.last_day, lo, hi) for lv in existing)
+        for event in events:
+            cap = event.leave_days_per_year
+            if used + asked > cap:
+                raise errors.InvalidInput(
+                    field="leave",
+                    reason=f"{login} has used {used} of the {cap} days of leave allowed in "
+                    f"{year} by {event.code}; {asked} more would make {used + asked}",
+                )
+    for event in events:
+        event_cap = event.leave_days_per_event
+        if event_cap is None:
+            continue
+        asked = days_in(first, last, event.start_date, event.end_date)
+        used = sum(
+            days_in(lv.first_day, lv.last_day, event.start_date, event.end_date) for lv in existing
+        )
+        if used + asked > event_cap:
+            raise errors.InvalidInput(
+                field="leave",
+                reason=f"{login} has used {used} of the {event_cap} days of leave allowed over "
+                f"{event.code}; {asked} more would make {used + asked}",
+            )
+
+
+def _view(session: Session, leave: PlayerLeave) -> LeaveView:
+    player = find_player(session, leave.player_id)
+    granted = find_player(session, leave.granted_by_id).login if leave.granted_by_id else None
+    return LeaveView(
+        id=leave.id,
+        player=player.login,
+        first_day=leave.first_day,
+        last_day=leave.last_day,
+        days=(leave.last_day - leave.first_day).days + 1,
+        status=leave.status.value,
+        granted_by=granted,
+    )
+
+
+def _event_ids(events: list[Event]) -> list[int | None]:
+    """The events an audit entry about a player's leave belongs to (one, if none)."""
+    return [e.id for e in events] or [None]
