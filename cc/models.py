@@ -319,6 +319,17 @@ class Game(Base):
     black: Mapped[Player] = relationship(foreign_keys=[black_id])
     moves: Mapped[list[Move]] = relationship(back_populates="game", order_by="Move.ply")
 
+    @property
+    def white_to_move(self) -> bool:
+        return self.ply_count % 2 == 0
+
+    @property
+    def player_to_move(self) -> Player | None:
+        """Who is to move; None once the game is over."""
+        if self.status != GameStatus.ONGOING:
+            return None
+        return self.white if self.white_to_move else self.black
+
 
 class Move(Base):
     __tablename__ = "moves"

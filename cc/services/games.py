@@ -538,7 +538,7 @@ class GameService:
         )
 
     def _not_your_turn(self, session: Session, game: Game, player: Player) -> errors.NotYourTurn:
-        to_move = game.white if self._to_move(game) == chess.WHITE else game.black
+        to_move = game.white if game.white_to_move else game.black
         return errors.NotYourTurn(
             game_id=game.id,
             to_move=to_move.login,

@@ -241,10 +241,7 @@ class LedgerService:
                         note=e.note,
                     )
                 rows.append(ScheduleRow(i + 1, entries["white"], entries["black"]))
-            ongoing = game.status == GameStatus.ONGOING
-            to_move = None
-            if ongoing:
-                to_move = (game.white if game.ply_count % 2 == 0 else game.black).login
+            to_move = game.player_to_move
             return GameLedgerView(
                 game_id=game.id,
                 event=event.code,
@@ -258,7 +255,7 @@ class LedgerService:
                 today=ledger.today,
                 status=game.status.value,
                 result=game.result.value,
-                to_move=to_move,
+                to_move=to_move.login if to_move else None,
                 clocks={
                     "white": _clock_view(game.white.login, ledger.white),
                     "black": _clock_view(game.black.login, ledger.black),

@@ -11,7 +11,7 @@ import chess.pgn
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from cc.models import DrawOffer, DrawOfferStatus, Event, Game, GameStatus, Move, Player
+from cc.models import DrawOffer, DrawOfferStatus, Event, Game, Move, Player
 from cc.services.context import ServiceContext, find_event, find_game, find_player
 from cc.services.games import move_number_of
 
@@ -210,8 +210,7 @@ class QueryService:
 
     @staticmethod
     def _summary(game: Game) -> GameSummary:
-        over = game.status != GameStatus.ONGOING
-        to_move = None if over else (game.white if game.ply_count % 2 == 0 else game.black).login
+        to_move = game.player_to_move
         return GameSummary(
             id=game.id,
             event=game.event.code,
@@ -224,7 +223,7 @@ class QueryService:
             result=game.result.value,
             result_reason=game.result_reason.value if game.result_reason else None,
             ply_count=game.ply_count,
-            to_move=to_move,
+            to_move=to_move.login if to_move else None,
             move_number=move_number_of(game.ply_count + 1),
         )
 
