@@ -20,11 +20,9 @@ import click
 
 from cc import config as config_mod
 from cc import errors
-from cc.clock import SystemClock
-from cc.db import Database
 from cc.models import Door
 from cc.regulations import DayCounting, Mode, parse_time_control
-from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.services import Actor, EventSpec, Services
 from cc.services.queries import as_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,9 +37,9 @@ class State:
     @property
     def services(self) -> Services:
         if self._services is None:
-            config_mod.ensure_sqlite_dir(self.config.database_url)
-            db = Database(self.config.database_url)
-            self._services = Services(ServiceContext(db=db, clock=SystemClock()))
+            from cc.bootstrap import build_services
+
+            self._services = build_services(self.config)
         return self._services
 
     @property

@@ -23,10 +23,18 @@ class Config:
     web_port: int
     web_enabled: bool
     lang: str
+    #: mark cookies Secure (set when the site is served over HTTPS)
+    secure_cookies: bool
+    #: the address players reach the site at, for links in mail
+    base_url: str
 
     @property
     def var_dir(self) -> Path:
         return self.home / "var"
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.var_dir / "outbox"
 
 
 def load(environ: Mapping[str, str] | None = None) -> Config:
@@ -45,10 +53,13 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         home=home,
         database_url=env.get("CC_DATABASE_URL") or str(database.get("url") or default_url),
         web_host=env.get("CC_WEB_HOST") or str(web.get("host", "127.0.0.1")),
-        web_port=int(env.get("CC_WEB_PORT") or str(web.get("port", 8080))),
+        web_port=int(env.get("CC_WEB_PORT") or str(web.get("port", 8000))),
         web_enabled=(env.get("CC_WEB_ENABLED") or str(web.get("enabled", "true"))).lower()
         in ("1", "true", "yes"),
         lang=env.get("CC_LANG") or str(data.get("lang", "en")),
+        secure_cookies=(env.get("CC_SECURE_COOKIES") or str(web.get("secure_cookies", "false")))
+        .lower() in ("1", "true", "yes"),
+        base_url=env.get("CC_BASE_URL") or str(web.get("base_url", "")),
     )
 
 

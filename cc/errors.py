@@ -104,3 +104,15 @@ class Conflict(ServiceError):
 
 class EventStateError(ServiceError):
     code = "event_state"
+
+
+class BadCredentials(ServiceError):
+    code = "bad_credentials"
+
+
+class TooManyAttempts(ServiceError):
+    code = "too_many_attempts"
+
+
+class NotSignedIn(ServiceError):
+    code = "not_signed_in"

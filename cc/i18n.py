@@ -90,6 +90,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{what} already exists: {ref!r}.",
         "ru": "{what} уже существует: {ref!r}.",
     },
+    "bad_credentials": {
+        "en": "Wrong login or password.",
+        "ru": "Неверный логин или пароль.",
+    },
+    "too_many_attempts": {
+        "en": "Too many failed sign-ins for {login!r}; try again in {minutes} minutes.",
+        "ru": "Слишком много неудачных попыток входа для {login!r}; повторите через {minutes} мин.",
+    },
+    "not_signed_in": {
+        "en": "Sign in first.",
+        "ru": "Сначала войдите в систему.",
+    },
     "event_state": {
         "en": "Event {event}: {reason}.",
         "ru": "Соревнование {event}: {reason}.",

@@ -9,6 +9,7 @@ import uvicorn
 from cc.config import Config
 from cc.services import Services
 from cc.web.app import create_app
+from cc.web.context import WebSettings
 
 
 async def serve(config: Config, services: Services) -> None:
@@ -16,7 +17,14 @@ async def serve(config: Config, services: Services) -> None:
     if config.web_enabled:
         server = uvicorn.Server(
             uvicorn.Config(
-                create_app(services),
+                create_app(
+                    services,
+                    WebSettings(
+                        secure_cookies=config.secure_cookies,
+                        base_url=config.base_url
+                        or f"http://{config.web_host}:{config.web_port}",
+                    ),
+                ),
                 host=config.web_host,
                 port=config.web_port,
                 log_level="info",

@@ -26,6 +26,7 @@ from notation.movelist import (
     read_move_list,
 )
 from notation.reading import read_move, read_move_as
+from notation.words import describe_move
 from notation.writing import numeric, write_move, write_moves
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "NotationError",
     "SequenceError",
     "classify",
+    "describe_move",
     "detect_notation",
     "numeric",
     "read_move",

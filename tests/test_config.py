@@ -10,7 +10,7 @@ from cc.config import load
 def test_defaults_put_sqlite_under_var(tmp_path: Path) -> None:
     config = load({"CC_HOME": str(tmp_path)})
     assert config.database_url == f"sqlite:///{tmp_path / 'var' / 'cc.sqlite3'}"
-    assert (config.web_host, config.web_port, config.web_enabled) == ("127.0.0.1", 8080, True)
+    assert (config.web_host, config.web_port, config.web_enabled) == ("127.0.0.1", 8000, True)
 
 
 def test_toml_file_then_environment(tmp_path: Path) -> None:
@@ -28,4 +28,4 @@ def test_toml_file_then_environment(tmp_path: Path) -> None:
     other = tmp_path / "other.toml"
     other.write_text('lang = "ru"\n', encoding="utf-8")
     named = load({"CC_HOME": str(tmp_path), "CC_CONFIG": str(other)})
-    assert named.lang == "ru" and named.web_port == 8080
+    assert named.lang == "ru" and named.web_port == 8000

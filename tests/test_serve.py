@@ -54,8 +54,8 @@ def test_server_comes_up_on_embedded_defaults(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert health.status_code == 200
         assert health.json()["status"] == "ok"
-        home = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
-        assert "players: 1" in home.text and "Сервер игры по переписке" in home.text
+        home = httpx.get(f"http://127.0.0.1:{port}/", timeout=5, follow_redirects=True)
+        assert home.url.path == "/login" and "Sign in" in home.text
     finally:
         server.send_signal(signal.SIGINT)
         try:

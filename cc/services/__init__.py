@@ -6,6 +6,7 @@ with a :class:`cc.errors.ServiceError` or committed whole with its audit
 entry.
 """
 
+from cc.services.accounts import AccountService
 from cc.services.context import Actor, ServiceContext
 from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
@@ -26,9 +27,11 @@ class Services:
         self.queries = QueryService(ctx)
         self.ledgers = LedgerService(ctx)
         self.leaves = LeaveService(ctx)
+        self.accounts = AccountService(ctx)
 
 
 __all__ = [
+    "AccountService",
     "Actor",
     "EventService",
     "EventSpec",

@@ -83,6 +83,19 @@ class MoveOutcome:
 
 
 @dataclass(frozen=True)
+class MovePreview:
+    """A move checked and not yet made: what the player is asked to confirm."""
+
+    game_id: int
+    move_number: int
+    color: str
+    uci: str
+    san: str
+    fen_before: str
+    fen_after: str
+
+
+@dataclass(frozen=True)
 class GameOutcome:
     """The state of a game after a draw or resignation request."""
 
@@ -160,6 +173,37 @@ class GameService:
             if offer_draw and game.status == GameStatus.ONGOING and not still_open:
                 self._new_offer(session, actor, game, player, when)
             return recorded
+
+    def preview_move(
+        self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
+    ) -> MovePreview:
+        """The "send" step (54.3.1): every check of a move, nothing stored.
+
+        The player then confirms the previewed move, which submits it with
+        its move number, so a confirmation sent twice is applied once.
+        """
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            player = self._acting_player(session, actor, game, as_player, "enter moves")
+            self._require_playable(game, game.event, now)
+            color = chess.WHITE if player.id == game.white_id else chess.BLACK
+            if self._to_move(game) != color:
+                raise self._not_your_turn(session, game, player)
+            board = chess.Board(game.fen)
+            move = self._read(board, text, game)
+            san = board.san(move)
+            fen_before = board.fen()
+            board.push(move)
+            return MovePreview(
+                game_id=game.id,
+                move_number=move_number_of(game.ply_count + 1),
+                color=_color_name(color),
+                uci=move.uci(),
+                san=san,
+                fen_before=fen_before,
+                fen_after=board.fen(),
+            )
 
     def _record_move(
         self,
@@ -671,4 +715,12 @@ class GameService:
         )
 
 
-__all__ = ["Door", "GameOutcome", "GameService", "MoveOutcome", "move_number_of", "ply_of"]
+__all__ = [
+    "Door",
+    "GameOutcome",
+    "GameService",
+    "MoveOutcome",
+    "MovePreview",
+    "move_number_of",
+    "ply_of",
+]

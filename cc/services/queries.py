@@ -11,8 +11,27 @@ import chess.pgn
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from cc.models import DrawOffer, DrawOfferStatus, Event, Game, Move, Player
-from cc.services.context import ServiceContext, find_event, find_game, find_player
+from cc import errors
+from cc.models import (
+    DrawOffer,
+    DrawOfferStatus,
+    Event,
+    Game,
+    GameStatus,
+    LeaveStatus,
+    Move,
+    Player,
+    PlayerLeave,
+)
+from cc.services.access import is_official_of, require_view_game
+from cc.services.context import (
+    Actor,
+    ServiceContext,
+    describe,
+    find_event,
+    find_game,
+    find_player,
+)
 from cc.services.games import move_number_of
 
 
@@ -104,6 +123,62 @@ def as_json(value: Any) -> Any:
     return value
 
 
+@dataclass(frozen=True)
+class MyGameRow:
+    """One line of a player's list of games."""
+
+    id: int
+    event: str
+    opponent: str
+    opponent_name: str
+    color: str
+    move_number: int
+    my_turn: bool
+    status: str
+    result: str
+    result_reason: str | None
+    days_used: int
+    days_left: int
+    next_control_move: int
+    near_control: bool
+    i_am_on_leave: bool
+    opponent_on_leave: bool
+
+
+@dataclass(frozen=True)
+class OverviewGame:
+    """A game in the arbiter's overview, with both clocks' essentials."""
+
+    id: int
+    section: str
+    round: int
+    white: str
+    black: str
+    status: str
+    result: str
+    result_reason: str | None
+    move_number: int
+    to_move: str | None
+    white_days: int
+    black_days: int
+    white_left: int
+    black_left: int
+    near_control: bool
+    overstep_on: date | None
+    overstepped_by: str | None
+
+
+@dataclass(frozen=True)
+class EventOverview:
+    code: str
+    name: str
+    mode: str
+    status: str
+    start_date: date
+    games: list[OverviewGame]
+    leaves: list[dict[str, Any]]
+
+
 class QueryService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
@@ -159,6 +234,143 @@ class QueryService:
             regulations={k: getattr(regs, k) for k in regs.__dataclass_fields__},
             sections=sections,
         )
+
+    def game_for(self, actor: Actor, game_id: int) -> GameView:
+        """A game as ``actor`` may see it: their own, or one of their events'."""
+        with self.ctx.db.read() as session:
+            require_view_game(session, actor, find_game(session, game_id))
+        return self.game(game_id)
+
+    def events_of_official(self, actor: Actor) -> list[EventView]:
+        """The events ``actor`` is arbiter or adjudicator of (all, for admins)."""
+        with self.ctx.db.read() as session:
+            events = session.scalars(select(Event).order_by(Event.id)).all()
+            return [self._event_view(e) for e in events if is_official_of(session, actor, e)]
+
+    def event_overview(self, actor: Actor, code: str) -> EventOverview:
+        """An event's games with their clocks, and its players' leaves."""
+        from cc.services.ledger import LedgerService
+
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            event = find_event(session, code)
+            if not is_official_of(session, actor, event):
+                raise errors.NotPermitted(
+                    who=describe(session, actor), action=f"oversee event {code}"
+                )
+            games = []
+            for game in session.scalars(
+                select(Game)
+                .where(Game.event_id == event.id)
+                .order_by(Game.section_id, Game.round, Game.board)
+            ):
+                ledger = LedgerService.compute(session, game, now)
+                ongoing = game.status == GameStatus.ONGOING
+                over = None
+                who = None
+                for clock, player in ((ledger.white, game.white), (ledger.black, game.black)):
+                    if clock.overstep_on and (over is None or clock.overstep_on < over):
+                        over, who = clock.overstep_on, player.login
+                to_move = game.player_to_move
+                games.append(
+                    OverviewGame(
+                        id=game.id,
+                        section=game.section.name,
+                        round=game.round,
+                        white=game.white.login,
+                        black=game.black.login,
+                        status=game.status.value,
+                        result=game.result.value,
+                        result_reason=game.result_reason.value if game.result_reason else None,
+                        move_number=move_number_of(game.ply_count + 1),
+                        to_move=to_move.login if to_move else None,
+                        white_days=ledger.white.total,
+                        black_days=ledger.black.total,
+                        white_left=ledger.white.days_left,
+                        black_left=ledger.black.days_left,
+                        near_control=ongoing
+                        and (ledger.white.near_control or ledger.black.near_control),
+                        overstep_on=over,
+                        overstepped_by=who,
+                    )
+                )
+            players = {e.player_id for s in event.sections for e in s.entries}
+            leaves = [
+                {
+                    "player": find_player(session, lv.player_id).login,
+                    "id": lv.id,
+                    "first_day": lv.first_day,
+                    "last_day": lv.last_day,
+                    "status": lv.status.value,
+                }
+                for lv in session.scalars(
+                    select(PlayerLeave)
+                    .where(PlayerLeave.player_id.in_(players))
+                    .order_by(PlayerLeave.first_day)
+                )
+            ]
+            return EventOverview(
+                code=event.code,
+                name=event.name,
+                mode=event.mode.value,
+                status=event.status.value,
+                start_date=event.start_date,
+                games=games,
+                leaves=leaves,
+            )
+
+    def my_games(self, player_id: int) -> list[MyGameRow]:
+        """A player's games, those where they are to move first."""
+        from cc.services.ledger import LedgerService
+        from timekeeping import local_date
+
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            games = session.scalars(
+                select(Game)
+                .where(or_(Game.white_id == player_id, Game.black_id == player_id))
+                .order_by(Game.id)
+            ).all()
+            leaves = session.scalars(
+                select(PlayerLeave).where(PlayerLeave.status == LeaveStatus.ACTIVE)
+            ).all()
+            rows = []
+            for game in games:
+                white = game.white_id == player_id
+                opponent = game.black if white else game.white
+                ledger = LedgerService.compute(session, game, now)
+                clock = ledger.player(white)
+                today = local_date(now, game.event.timezone)
+
+                def on_leave(pid: int, today: date = today) -> bool:
+                    return any(
+                        lv.player_id == pid and lv.first_day <= today <= lv.last_day
+                        for lv in leaves
+                    )
+
+                to_move = game.player_to_move
+                rows.append(
+                    MyGameRow(
+                        id=game.id,
+                        event=game.event.code,
+                        opponent=opponent.login,
+                        opponent_name=opponent.name,
+                        color="white" if white else "black",
+                        move_number=move_number_of(game.ply_count + 1),
+                        my_turn=to_move is not None and to_move.id == player_id,
+                        status=game.status.value,
+                        result=game.result.value,
+                        result_reason=game.result_reason.value if game.result_reason else None,
+                        days_used=clock.total,
+                        days_left=clock.days_left,
+                        next_control_move=clock.next_control_move,
+                        near_control=clock.near_control,
+                        i_am_on_leave=on_leave(player_id),
+                        opponent_on_leave=on_leave(opponent.id),
+                    )
+                )
+            rows.sort(key=lambda r: (r.status != "ongoing", not r.my_turn, r.id))
+            return rows
 
     def games(self, *, event: str | None = None, player: str | None = None) -> list[GameSummary]:
         with self.ctx.db.read() as session:

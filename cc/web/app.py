@@ -1,48 +1,48 @@
-"""The web application.
+"""The web application: player and arbiter pages, and the JSON API.
 
-For now it serves a health check and a front page that says what the
-server holds; the players' pages and the JSON API are built on the same
-services.
+Routes only translate HTTP to service calls and back; every rule, every
+permission check and every state change is the services'.
 """
 
 from __future__ import annotations
 
-from html import escape
+from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse, JSONResponse
-from sqlalchemy import func, select, text
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
 
 from cc import __version__
-from cc.models import Event, Game, Player
 from cc.services import Services
+from cc.web import api, pages
+from cc.web.context import WebSettings
+
+STATIC_DIR = Path(__file__).parent / "static"
 
 
-def create_app(services: Services) -> FastAPI:
-    app = FastAPI(title="Correspondence chess server", version=__version__)
+def create_app(services: Services, settings: WebSettings | None = None) -> FastAPI:
+    app = FastAPI(
+        title="Correspondence chess server",
+        version=__version__,
+        description="Players play, arbiters rule: the JSON API of the server. "
+        "Authenticate with a personal token: `Authorization: Bearer <token>`.",
+        docs_url="/api/docs",
+        openapi_url="/api/v1/openapi.json",
+        redoc_url=None,
+    )
     app.state.services = services
+    app.state.settings = settings or WebSettings()
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
-    @app.get("/healthz")
-    def healthz() -> JSONResponse:
+    @app.get("/healthz", include_in_schema=False)
+    def healthz(request: Request) -> JSONResponse:
         """Up and able to read its database."""
         with services.ctx.db.read() as session:
             session.execute(text("SELECT 1"))
         return JSONResponse({"status": "ok", "version": __version__})
 
-    @app.get("/", response_class=HTMLResponse)
-    def home() -> str:
-        with services.ctx.db.read() as session:
-            counts = {
-                "players": session.scalar(select(func.count()).select_from(Player)) or 0,
-                "events": session.scalar(select(func.count()).select_from(Event)) or 0,
-                "games": session.scalar(select(func.count()).select_from(Game)) or 0,
-            }
-        items = "".join(f"<li>{escape(k)}: {v}</li>" for k, v in counts.items())
-        return (
-            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            "<title>Correspondence chess server</title></head><body>"
-            "<h1>Correspondence chess server / Сервер игры по переписке</h1>"
-            f"<ul>{items}</ul></body></html>"
-        )
-
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    pages.install_error_pages(app)
     return app

@@ -1,0 +1,17 @@
+"""Build the services from the configuration: the one place doors get them."""
+
+from __future__ import annotations
+
+from cc import config as config_mod
+from cc.clock import Clock, SystemClock
+from cc.db import Database
+from cc.outbox import Outbox
+from cc.services import ServiceContext, Services
+
+
+def build_services(config: config_mod.Config, clock: Clock | None = None) -> Services:
+    config_mod.ensure_sqlite_dir(config.database_url)
+    db = Database(config.database_url)
+    return Services(
+        ServiceContext(db=db, clock=clock or SystemClock(), outbox=Outbox(config.outbox_dir))
+    )

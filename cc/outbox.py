@@ -1,0 +1,53 @@
+"""Outgoing mail: written to a local Maildir outbox.
+
+In the embedded default nothing leaves the machine: messages (password
+reset links, notices) wait in ``var/outbox`` where an operator can read
+them; the email gateway sends from the same outbox when it is configured.
+A message is written only after the transaction it reports has committed.
+"""
+
+from __future__ import annotations
+
+import mailbox
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from pathlib import Path
+
+
+class Outbox:
+    def __init__(self, path: Path, sender: str = "cc-server@localhost") -> None:
+        self.path = path
+        self.sender = sender
+
+    def send(self, to: str, subject: str, body: str) -> str:
+        """Queue one plain-text message; returns its Message-ID."""
+        message = EmailMessage()
+        message["From"] = self.sender
+        message["To"] = to
+        message["Subject"] = subject
+        message["Date"] = formatdate(localtime=False)
+        message["Message-ID"] = make_msgid(domain="cc-server")
+        message.set_content(body)
+        self.path.mkdir(parents=True, exist_ok=True)
+        box = mailbox.Maildir(str(self.path), create=True)
+        try:
+            box.add(message)
+        finally:
+            box.close()
+        return str(message["Message-ID"])
+
+    def messages(self) -> list[EmailMessage]:
+        """Every queued message, oldest first (for operators and tests)."""
+        if not self.path.exists():
+            return []
+        from email import message_from_bytes
+        from email.policy import default
+
+        box = mailbox.Maildir(str(self.path), create=False)
+        try:
+            found = sorted(
+                (m.get_date(), message_from_bytes(m.as_bytes(), policy=default)) for m in box
+            )
+        finally:
+            box.close()
+        return [m for _, m in found]

@@ -1,0 +1,265 @@
+"""Accounts: signing in and out, sessions, API tokens, passwords (54.2.2).
+
+Each participant has a unique login and a password only they know. Tokens
+(session cookies, API tokens, reset links) are random and stored only as
+their SHA-256, so a copy of the database gives no one a way in. Failed
+sign-ins are counted per login and throttled against guessing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select
+
+from cc import errors, i18n
+from cc.models import ApiToken, Door, LoginFailure, PasswordReset, Player, PlayerEmail, WebSession
+from cc.security import hash_password, verify_password
+from cc.services.context import Actor, ServiceContext, audit, find_player
+
+SESSION_DAYS = 30
+RESET_HOURS = 2
+THROTTLE_WINDOW = timedelta(minutes=15)
+THROTTLE_FAILURES = 5
+NOTATIONS = ("numeric", "san", "san-ru", "lan", "lan-ru", "uci")
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    player_id: int
+    login: str
+    name: str
+    lang: str
+    notation: str
+    roles: frozenset[str]
+    csrf_token: str
+
+
+@dataclass(frozen=True)
+class NewSession:
+    token: str
+    csrf_token: str
+    expires_at: datetime
+
+
+class AccountService:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    # ---------------------------------------------------------- signing in
+
+    def sign_in(self, login: str, password: str, address: str = "") -> NewSession:
+        """Open a session for a login and password, or refuse (throttled)."""
+        login = login.strip()
+        now = self.ctx.now()
+        refused: errors.ServiceError | None = None
+        with self.ctx.db.write() as session:
+            failures = (
+                session.scalar(
+                    select(func.count())
+                    .select_from(LoginFailure)
+                    .where(
+                        LoginFailure.login == login.lower(),
+                        LoginFailure.at > now - THROTTLE_WINDOW,
+                    )
+                )
+                or 0
+            )
+            if failures >= THROTTLE_FAILURES:
+                raise errors.TooManyAttempts(
+                    login=login, minutes=int(THROTTLE_WINDOW.total_seconds() // 60)
+                )
+            player = session.scalar(select(Player).where(Player.login == login))
+            if player is None or not verify_password(player.password_hash, password):
+                # Recorded and committed even though the sign-in is refused.
+                session.add(LoginFailure(login=login.lower(), address=address[:64], at=now))
+                refused = errors.BadCredentials()
+            else:
+                token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+                expires = now + timedelta(days=SESSION_DAYS)
+                session.add(
+                    WebSession(
+                        token_hash=_digest(token),
+                        player_id=player.id,
+                        csrf_token=csrf,
+                        created_at=now,
+                        expires_at=expires,
+                    )
+                )
+                session.execute(delete(LoginFailure).where(LoginFailure.login == login.lower()))
+                audit(
+                    session,
+                    Actor.player(player.id, Door.WEB),
+                    now,
+                    "signed_in",
+                    address=address[:64],
+                )
+        if refused is not None:
+            raise refused
+        return NewSession(token, csrf, expires)
+
+    def session(self, token: str | None) -> SessionInfo | None:
+        """The signed-in player of a session cookie, or None."""
+        if not token:
+            return None
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            row = session.scalar(select(WebSession).where(WebSession.token_hash == _digest(token)))
+            if row is None or row.expires_at <= now:
+                return None
+            player = session.get(Player, row.player_id)
+            assert player is not None
+            return SessionInfo(
+                player_id=player.id,
+                login=player.login,
+                name=player.name,
+                lang=player.lang,
+                notation=player.notation,
+                roles=frozenset(r.role.value for r in player.roles),
+                csrf_token=row.csrf_token,
+            )
+
+    def sign_out(self, token: str) -> None:
+        with self.ctx.db.write() as session:
+            session.execute(delete(WebSession).where(WebSession.token_hash == _digest(token)))
+
+    # ---------------------------------------------------------- API tokens
+
+    def create_token(
+        self, actor: Actor, name: str = "api", *, for_player: str | None = None
+    ) -> str:
+        """A new personal API token; shown once, stored hashed."""
+        now = self.ctx.now()
+        token = secrets.token_urlsafe(32)
+        with self.ctx.db.write() as session:
+            if for_player is not None:
+                if not actor.is_operator:
+                    raise errors.NotPermitted(who=actor.label, action="issue tokens for others")
+                player_id = find_player(session, for_player).id
+            elif actor.player_id is None:
+                raise errors.InvalidInput(field="player", reason="say whose token it is")
+            else:
+                player_id = actor.player_id
+            session.add(
+                ApiToken(
+                    token_hash=_digest(token),
+                    player_id=player_id,
+                    name=name[:100] or "api",
+                    created_at=now,
+                )
+            )
+            audit(session, actor, now, "api_token_created", player_id=player_id, name=name)
+        return token
+
+    def token_player(self, token: str | None) -> int | None:
+        """The player an API token belongs to, or None if unknown or revoked."""
+        if not token:
+            return None
+        with self.ctx.db.read() as session:
+            row = session.scalar(select(ApiToken).where(ApiToken.token_hash == _digest(token)))
+            if row is None or row.revoked_at is not None:
+                return None
+            return row.player_id
+
+    # ----------------------------------------------------------- passwords
+
+    def change_password(self, actor: Actor, old: str, new: str) -> None:
+        if len(new) < 8:
+            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            player = session.get(Player, actor.player_id or 0)
+            if player is None or not verify_password(player.password_hash, old):
+                raise errors.BadCredentials()
+            player.password_hash = hash_password(new)
+            audit(session, actor, now, "password_changed")
+
+    def request_reset(self, login_or_email: str, base_url: str) -> None:
+        """Send a reset link to the player's first address; silent if unknown."""
+        key = login_or_email.strip()
+        now = self.ctx.now()
+        token = secrets.token_urlsafe(32)
+        with self.ctx.db.write() as session:
+            player = session.scalar(select(Player).where(Player.login == key))
+            if player is None:
+                found = session.scalar(
+                    select(PlayerEmail).where(PlayerEmail.address == key.lower())
+                )
+                player = found.player if found else None
+            if player is None or not player.emails:
+                return
+            address = player.emails[0].address
+            lang = player.lang
+            session.add(
+                PasswordReset(
+                    token_hash=_digest(token),
+                    player_id=player.id,
+                    created_at=now,
+                    expires_at=now + timedelta(hours=RESET_HOURS),
+                )
+            )
+            audit(session, Actor.player(player.id, Door.WEB), now, "password_reset_requested")
+        link = f"{base_url.rstrip('/')}/reset/{token}"
+        subject, body = _reset_text(lang, link)
+        if self.ctx.outbox is not None:
+            self.ctx.outbox.send(address, subject, body)
+
+    def reset_password(self, token: str, new: str) -> None:
+        if len(new) < 8:
+            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            row = session.scalar(
+                select(PasswordReset)
+                .where(PasswordReset.token_hash == _digest(token))
+                .with_for_update()
+            )
+            if row is None or row.used_at is not None or row.expires_at <= now:
+                raise errors.InvalidInput(field="link", reason="this reset link is not valid")
+            player = session.get(Player, row.player_id)
+            assert player is not None
+            player.password_hash = hash_password(new)
+            row.used_at = now
+            session.execute(delete(WebSession).where(WebSession.player_id == player.id))
+            audit(session, Actor.player(player.id, Door.WEB), now, "password_reset")
+
+    # --------------------------------------------------------- preferences
+
+    def set_preferences(
+        self, actor: Actor, *, lang: str | None = None, notation: str | None = None
+    ) -> None:
+        if lang is not None and lang not in i18n.LANGUAGES:
+            raise errors.InvalidInput(field="lang", reason=f"{lang!r} is not one of en, ru")
+        if notation is not None and notation not in NOTATIONS:
+            raise errors.InvalidInput(field="notation", reason=f"{notation!r} is not a notation")
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            player = session.get(Player, actor.player_id or 0)
+            if player is None:
+                raise errors.NotSignedIn()
+            if lang:
+                player.lang = lang
+            if notation:
+                player.notation = notation
+            audit(session, actor, now, "preferences_set", lang=lang, notation=notation)
+
+
+def _reset_text(lang: str, link: str) -> tuple[str, str]:
+    if lang == "ru":
+        return (
+            "Сброс пароля",
+            f"Чтобы задать новый пароль, откройте ссылку (действует {RESET_HOURS} ч.):\n\n"
+            f"{link}\n\nЕсли вы не просили сбросить пароль, ничего не делайте.\n",
+        )
+    return (
+        "Password reset",
+        f"To set a new password, open this link (valid for {RESET_HOURS} hours):\n\n"
+        f"{link}\n\nIf you did not ask for this, do nothing.\n",
+    )

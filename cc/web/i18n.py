@@ -1,0 +1,52 @@
+"""Page translations: gettext catalogs (Babel), English message ids.
+
+The Russian catalog lives as ``locale/ru/LC_MESSAGES/messages.po`` and is
+compiled in memory at start, so there is no build step and no binary file in
+the tree. The language is the signed-in player's setting, else a ``lang``
+cookie, else the browser's Accept-Language.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from cc.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if lang == DEFAULT_LANGUAGE or not po.exists():
+        return gettext.NullTranslations()
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def pick_language(player_lang: str | None, cookie: str | None, accept: str | None) -> str:
+    """The player's setting, then the cookie, then the browser's first known language.
+
+    >>> pick_language(None, None, "ru-RU,ru;q=0.9,en;q=0.8")
+    'ru'
+    >>> pick_language("en", "ru", "ru")
+    'en'
+    """
+    for candidate in (player_lang, cookie):
+        if candidate in LANGUAGES:
+            return candidate
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE

@@ -1,0 +1,474 @@
+"""The HTML pages: sign-in, my games, a game with send-then-confirm, leave,
+account, and the arbiter's events."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import chess
+import chess.svg
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import notation
+from cc import errors
+from cc.services.accounts import NOTATIONS, SessionInfo
+from cc.web.context import (
+    LANG_COOKIE,
+    PRE_CSRF_COOKIE,
+    SESSION_COOKIE,
+    actor_of,
+    check_csrf,
+    language,
+    services_of,
+    settings_of,
+    viewer,
+)
+from cc.web.i18n import translations
+
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+router = APIRouter(include_in_schema=False)
+
+
+class SignInRequired(Exception):
+    """Raised by pages that need a signed-in player; answered with a redirect."""
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    lang = language(request)
+    tr = translations(lang)
+    info = viewer(request)
+    return templates.TemplateResponse(
+        request,
+        name,
+        {
+            "_": tr.gettext,
+            "lang": lang,
+            "viewer": info,
+            "csrf": info.csrf_token if info else "",
+            "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
+            **context,
+        },
+        status_code=status,
+    )
+
+
+def signed_in(request: Request) -> SessionInfo:
+    info = viewer(request)
+    if info is None:
+        raise SignInRequired()
+    return info
+
+
+async def form_of(request: Request, info: SessionInfo | None) -> dict[str, str]:
+    """The posted form, after checking its CSRF token."""
+    form = {k: str(v) for k, v in (await request.form()).items()}
+    if info is not None:
+        check_csrf(info.csrf_token, form.get("csrf_token"))
+    return form
+
+
+def board_svg(fen: str, *, flipped: bool, lastmove: str | None = None, size: int = 440) -> str:
+    board = chess.Board(fen)
+    last = chess.Move.from_uci(lastmove) if lastmove else None
+    check = board.king(board.turn) if board.is_check() else None
+    return chess.svg.board(board, flipped=flipped, lastmove=last, check=check, size=size)
+
+
+def install_error_pages(app: FastAPI) -> None:
+    @app.exception_handler(SignInRequired)
+    async def to_sign_in(request: Request, _exc: SignInRequired) -> Response:
+        return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+
+    @app.exception_handler(errors.ServiceError)
+    async def refused(request: Request, exc: errors.ServiceError) -> Response:
+        from cc.web.api import error_response, status_for
+
+        if request.url.path.startswith("/api/"):
+            return error_response(request, exc)
+        return render(
+            request,
+            "error.html",
+            status=status_for(exc),
+            message=exc.message(language(request)),
+            code=exc.code,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if request.url.path.startswith("/api/"):
+            from fastapi.exception_handlers import http_exception_handler
+
+            return await http_exception_handler(request, exc)
+        tr = translations(language(request))
+        return render(
+            request,
+            "error.html",
+            status=exc.status_code,
+            message=tr.gettext("Page not found.") if exc.status_code == 404 else str(exc.detail),
+            code=str(exc.status_code),
+        )
+
+
+# ------------------------------------------------------------- signing in
+
+
+@router.get("/")
+def home(request: Request) -> Response:
+    return RedirectResponse("/games" if viewer(request) else "/login", status_code=303)
+
+
+@router.get("/login")
+def login_page(request: Request, next: str = "/games") -> Response:
+    token = secrets.token_urlsafe(32)
+    response = render(request, "login.html", pre_csrf=token, next=_safe_next(next))
+    response.set_cookie(
+        PRE_CSRF_COOKIE,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+    )
+    return response
+
+
+def _safe_next(target: str) -> str:
+    """Only local paths: no open redirect."""
+    return target if target.startswith("/") and not target.startswith("//") else "/games"
+
+
+@router.post("/login")
+async def login(request: Request) -> Response:
+    form = await form_of(request, None)
+    check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
+    address = request.client.host if request.client else ""
+    try:
+        ticket = services_of(request).accounts.sign_in(
+            form.get("login", ""), form.get("password", ""), address
+        )
+    except (errors.BadCredentials, errors.TooManyAttempts) as exc:
+        token = secrets.token_urlsafe(32)
+        response = render(
+            request,
+            "login.html",
+            status=401,
+            pre_csrf=token,
+            next=_safe_next(form.get("next", "/games")),
+            error=exc.message(language(request)),
+            login=form.get("login", ""),
+        )
+        response.set_cookie(
+            PRE_CSRF_COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=settings_of(request).secure_cookies,
+        )
+        return response
+    redirect = RedirectResponse(_safe_next(form.get("next", "/games")), status_code=303)
+    redirect.set_cookie(
+        SESSION_COOKIE,
+        ticket.token,
+        httponly=True,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+        max_age=int((ticket.expires_at - services_of(request).ctx.now()).total_seconds()),
+    )
+    redirect.delete_cookie(PRE_CSRF_COOKIE)
+    return redirect
+
+
+@router.post("/logout")
+async def logout(request: Request) -> Response:
+    info = signed_in(request)
+    await form_of(request, info)
+    services_of(request).accounts.sign_out(request.cookies.get(SESSION_COOKIE, ""))
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+@router.post("/lang")
+async def set_language(request: Request) -> Response:
+    """Switch the language: the player's setting if signed in, else a cookie."""
+    info = viewer(request)
+    form = await form_of(request, info)
+    lang = form.get("lang", "en")
+    if info is not None:
+        services_of(request).accounts.set_preferences(actor_of(info), lang=lang)
+    response = RedirectResponse(_safe_next(form.get("next", "/")), status_code=303)
+    if lang in ("en", "ru"):
+        response.set_cookie(LANG_COOKIE, lang, samesite="lax")
+    return response
+
+
+# ------------------------------------------------------------- my games
+
+
+@router.get("/games")
+def my_games(request: Request) -> Response:
+    info = signed_in(request)
+    rows = services_of(request).queries.my_games(info.player_id)
+    return render(request, "games.html", games=rows)
+
+
+@router.get("/games.pgn")
+def my_pgn(request: Request) -> Response:
+    info = signed_in(request)
+    svc = services_of(request)
+    ids = [g.id for g in svc.queries.my_games(info.player_id)]
+    return PlainTextResponse(
+        svc.queries.pgn(ids) + "\n",
+        media_type="application/x-chess-pgn",
+        headers={"Content-Disposition": f'attachment; filename="{info.login}.pgn"'},
+    )
+
+
+def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str, Any]:
+    svc = services_of(request)
+    view = svc.queries.game_for(actor_of(info), game_id)
+    mine = info.login in (view.white, view.black)
+    black_side = view.black == info.login
+    last = view.moves[-1].uci if view.moves else None
+    style = info.notation if info.notation in NOTATIONS else "san"
+    moves = [chess.Move.from_uci(m.uci) for m in view.moves]
+    record = notation.write_moves(moves, style) if moves else ""
+    schedule = svc.ledgers.schedule(game_id, style=style)
+    return {
+        "game": view,
+        "mine": mine,
+        "my_turn": mine and view.to_move == info.login,
+        "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
+        "record": record,
+        "schedule": schedule,
+        "my_color": "black" if black_side else "white",
+        "notation": style,
+    }
+
+
+@router.get("/games/{game_id}")
+def game_page(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    return render(request, "game.html", **_game_context(request, info, game_id))
+
+
+@router.get("/games/{game_id}.pgn")
+def game_pgn(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    svc = services_of(request)
+    svc.queries.game_for(actor_of(info), game_id)
+    return PlainTextResponse(
+        svc.queries.pgn([game_id]) + "\n",
+        media_type="application/x-chess-pgn",
+        headers={"Content-Disposition": f'attachment; filename="game-{game_id}.pgn"'},
+    )
+
+
+@router.post("/games/{game_id}/send")
+async def send_move(request: Request, game_id: int) -> Response:
+    """Step one of 54.3.1: check the move and ask for confirmation."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    text = form.get("move", "")
+    try:
+        preview = services_of(request).games.preview_move(actor_of(info), game_id, text)
+    except errors.MoveRefused as exc:
+        context = _game_context(request, info, game_id)
+        return render(
+            request,
+            "game.html",
+            status=422,
+            error=exc.message(language(request)),
+            typed=text,
+            **context,
+        )
+    board = chess.Board(preview.fen_before)
+    words = notation.describe_move(board, chess.Move.from_uci(preview.uci), language(request))
+    return render(
+        request,
+        "confirm.html",
+        preview=preview,
+        words=words,
+        svg=board_svg(preview.fen_after, flipped=preview.color == "black", lastmove=preview.uci),
+        shown=notation.write_move(
+            board,
+            chess.Move.from_uci(preview.uci),
+            info.notation if info.notation in NOTATIONS else "san",
+        ),
+    )
+
+
+@router.post("/games/{game_id}/confirm")
+async def confirm_move(request: Request, game_id: int) -> Response:
+    """Step two of 54.3.1: the move is made; a repeated confirmation is applied once."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        number = int(form.get("move_number", ""))
+    except ValueError:
+        raise errors.InvalidInput(field="move_number", reason="missing") from None
+    services_of(request).games.submit_move(
+        actor_of(info),
+        game_id,
+        form.get("move", ""),
+        move_number=number,
+        offer_draw=form.get("offer_draw") == "1",
+    )
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/draw")
+async def draw(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    games = services_of(request).games
+    action = form.get("action")
+    if action == "offer":
+        games.offer_draw(actor_of(info), game_id)
+    elif action == "accept":
+        games.accept_draw(actor_of(info), game_id)
+    elif action == "decline":
+        games.decline_draw(actor_of(info), game_id)
+    elif action == "claim":
+        games.claim_draw(actor_of(info), game_id, text=form.get("move") or None)
+    else:
+        raise errors.InvalidInput(field="action", reason=f"{action!r} is not a draw action")
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.get("/games/{game_id}/resign")
+def resign_page(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    return render(
+        request, "resign.html", game=services_of(request).queries.game_for(actor_of(info), game_id)
+    )
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    await form_of(request, info)
+    services_of(request).games.resign(actor_of(info), game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+# ------------------------------------------------------------------ leave
+
+
+@router.get("/leave")
+def leave_page(request: Request) -> Response:
+    info = signed_in(request)
+    svc = services_of(request)
+    return render(
+        request,
+        "leave.html",
+        leaves=svc.leaves.leaves(info.player_id),
+        balance=svc.leaves.balance(info.player_id),
+    )
+
+
+@router.post("/leave")
+async def take_leave(request: Request) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        first = date.fromisoformat(form.get("first_day", ""))
+        last = date.fromisoformat(form.get("last_day", ""))
+    except ValueError:
+        raise errors.InvalidInput(field="dates", reason="give both days as YYYY-MM-DD") from None
+    services_of(request).leaves.request(actor_of(info), info.player_id, first, last)
+    return RedirectResponse("/leave", status_code=303)
+
+
+@router.post("/leave/{leave_id}/end")
+async def end_leave(request: Request, leave_id: int) -> Response:
+    info = signed_in(request)
+    await form_of(request, info)
+    services_of(request).leaves.end_early(actor_of(info), leave_id)
+    return RedirectResponse("/leave", status_code=303)
+
+
+# ---------------------------------------------------------------- account
+
+
+@router.get("/account")
+def account_page(request: Request) -> Response:
+    signed_in(request)
+    return render(request, "account.html", notations=NOTATIONS)
+
+
+@router.post("/account")
+async def account(request: Request) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    svc = services_of(request)
+    action = form.get("action")
+    token = None
+    if action == "preferences":
+        svc.accounts.set_preferences(
+            actor_of(info), lang=form.get("lang") or None, notation=form.get("notation") or None
+        )
+    elif action == "password":
+        svc.accounts.change_password(actor_of(info), form.get("old", ""), form.get("new", ""))
+    elif action == "token":
+        token = svc.accounts.create_token(actor_of(info), form.get("name") or "api")
+    if token:
+        return render(request, "account.html", notations=NOTATIONS, token=token)
+    return RedirectResponse("/account?saved=1", status_code=303)
+
+
+@router.get("/reset")
+def reset_request_page(request: Request) -> Response:
+    token = secrets.token_urlsafe(32)
+    response = render(request, "reset_request.html", pre_csrf=token)
+    response.set_cookie(PRE_CSRF_COOKIE, token, httponly=True, samesite="lax")
+    return response
+
+
+@router.post("/reset")
+async def reset_request(request: Request) -> Response:
+    form = await form_of(request, None)
+    check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
+    services_of(request).accounts.request_reset(
+        form.get("login", ""), settings_of(request).base_url
+    )
+    return render(request, "reset_request.html", sent=True, pre_csrf="")
+
+
+@router.get("/reset/{token}")
+def reset_page(request: Request, token: str) -> Response:
+    pre = secrets.token_urlsafe(32)
+    response = render(request, "reset.html", token=token, pre_csrf=pre)
+    response.set_cookie(PRE_CSRF_COOKIE, pre, httponly=True, samesite="lax")
+    return response
+
+
+@router.post("/reset/{token}")
+async def reset(request: Request, token: str) -> Response:
+    form = await form_of(request, None)
+    check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
+    services_of(request).accounts.reset_password(token, form.get("password", ""))
+    return RedirectResponse("/login", status_code=303)
+
+
+# ---------------------------------------------------------------- arbiter
+
+
+@router.get("/arbiter")
+def arbiter_events(request: Request) -> Response:
+    info = signed_in(request)
+    events = services_of(request).queries.events_of_official(actor_of(info))
+    return render(request, "arbiter_events.html", events=events)
+
+
+@router.get("/arbiter/events/{code}")
+def arbiter_event(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    svc = services_of(request)
+    overview = svc.queries.event_overview(actor_of(info), code)
+    return render(request, "arbiter_event.html", overview=overview)
