@@ -28,7 +28,7 @@ class Outbox:
         message["Date"] = formatdate(localtime=False)
         message["Message-ID"] = make_msgid(domain="cc-server")
         message.set_content(body)
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         box = mailbox.Maildir(str(self.path), create=True)
         try:
             box.add(message)

@@ -20,7 +20,7 @@ from cc.models import Door, Player
 from cc.services import Actor
 from cc.services.queries import as_json
 from cc.web.context import services_of
-from cc.web.i18n import pick_language
+from cc.web.i18n import accepted_language, pick_language
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 
@@ -56,8 +56,10 @@ def status_for(exc: errors.ServiceError) -> int:
 
 
 def _caller_language(request: Request) -> str:
-    lang = getattr(request.state, "api_lang", None)
-    return pick_language(lang, None, request.headers.get("accept-language"))
+    """An explicit Accept-Language first, then the player's own setting."""
+    return accepted_language(request.headers.get("accept-language")) or pick_language(
+        getattr(request.state, "api_lang", None), None, None
+    )
 
 
 def error_response(request: Request, exc: errors.ServiceError) -> JSONResponse:

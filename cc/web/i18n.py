@@ -34,6 +34,21 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+def accepted_language(header: str | None) -> str | None:
+    """The first language of an Accept-Language header that we speak, if any.
+
+    >>> accepted_language("de-DE,ru;q=0.9,en;q=0.8")
+    'ru'
+    >>> accepted_language("de") is None
+    True
+    """
+    for part in (header or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return None
+
+
 def pick_language(player_lang: str | None, cookie: str | None, accept: str | None) -> str:
     """The player's setting, then the cookie, then the browser's first known language.
 
@@ -45,8 +60,4 @@ def pick_language(player_lang: str | None, cookie: str | None, accept: str | Non
     for candidate in (player_lang, cookie):
         if candidate in LANGUAGES:
             return candidate
-    for part in (accept or "").split(","):
-        code = part.split(";")[0].strip().lower()[:2]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    return accepted_language(accept) or DEFAULT_LANGUAGE

@@ -193,14 +193,22 @@ async def logout(request: Request) -> Response:
     return response
 
 
+@router.get("/lang")
+def set_visitor_language(request: Request, lang: str = "en", next: str = "/") -> Response:
+    """A visitor's language: only a cookie changes, nothing is stored."""
+    response = RedirectResponse(_safe_next(next), status_code=303)
+    if lang in ("en", "ru"):
+        response.set_cookie(LANG_COOKIE, lang, samesite="lax")
+    return response
+
+
 @router.post("/lang")
 async def set_language(request: Request) -> Response:
-    """Switch the language: the player's setting if signed in, else a cookie."""
-    info = viewer(request)
+    """A signed-in player's language: stored as their setting."""
+    info = signed_in(request)
     form = await form_of(request, info)
     lang = form.get("lang", "en")
-    if info is not None:
-        services_of(request).accounts.set_preferences(actor_of(info), lang=lang)
+    services_of(request).accounts.set_preferences(actor_of(info), lang=lang)
     response = RedirectResponse(_safe_next(form.get("next", "/")), status_code=303)
     if lang in ("en", "ru"):
         response.set_cookie(LANG_COOKIE, lang, samesite="lax")
@@ -251,12 +259,6 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     }
 
 
-@router.get("/games/{game_id}")
-def game_page(request: Request, game_id: int) -> Response:
-    info = signed_in(request)
-    return render(request, "game.html", **_game_context(request, info, game_id))
-
-
 @router.get("/games/{game_id}.pgn")
 def game_pgn(request: Request, game_id: int) -> Response:
     info = signed_in(request)
@@ -267,6 +269,12 @@ def game_pgn(request: Request, game_id: int) -> Response:
         media_type="application/x-chess-pgn",
         headers={"Content-Disposition": f'attachment; filename="game-{game_id}.pgn"'},
     )
+
+
+@router.get("/games/{game_id}")
+def game_page(request: Request, game_id: int) -> Response:
+    info = signed_in(request)
+    return render(request, "game.html", **_game_context(request, info, game_id))
 
 
 @router.post("/games/{game_id}/send")

@@ -1,0 +1,45 @@
+"""Helpers for the web tests: an app over the test services, signed-in clients."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from cc.models import Door
+from cc.services import Actor, Services
+from cc.web.app import create_app
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
+
+
+def client(services: Services) -> TestClient:
+    return TestClient(create_app(services))
+
+
+def csrf_of(html: str) -> str:
+    match = CSRF.search(html)
+    assert match, "no CSRF token in the page"
+    return match.group(1)
+
+
+def sign_in(services: Services, login: str, password: str) -> TestClient:
+    c = client(services)
+    page = c.get("/login")
+    r = c.post(
+        "/login",
+        data={
+            "login": login,
+            "password": password,
+            "csrf_token": csrf_of(page.text),
+            "next": "/games",
+        },
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    return c
+
+
+def token_for(services: Services, player_id: int) -> dict[str, str]:
+    token = services.accounts.create_token(Actor.player(player_id, Door.WEB), "test")
+    return {"Authorization": f"Bearer {token}"}
