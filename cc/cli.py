@@ -104,6 +104,30 @@ def _safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+# -------------------------------------------------------------------- demo
+
+
+@cli.command()
+@click.option("--if-empty", is_flag=True, help="Do nothing (quietly) if there are players.")
+@pass_state
+@refusals
+def demo(state: State, if_empty: bool) -> None:
+    """Create a demo event with two players and an arbiter, and print their passwords."""
+    from cc.demo import seed_demo
+
+    path = state.config.var_dir / "demo-passwords.txt"
+    credentials = seed_demo(state.services, state.actor, path)
+    if credentials is None:
+        if not if_empty:
+            click.echo("the database already has players: no demo created", err=True)
+            sys.exit(1)
+        return
+    click.echo("Demo event DEMO created. Sign in at the address below as:")
+    for login, password in credentials:
+        click.echo(f"  {login:<8} password {password}")
+    click.echo(f"(kept in {path})")
+
+
 # ------------------------------------------------------------------- serve
 
 

@@ -57,8 +57,10 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         web_enabled=(env.get("CC_WEB_ENABLED") or str(web.get("enabled", "true"))).lower()
         in ("1", "true", "yes"),
         lang=env.get("CC_LANG") or str(data.get("lang", "en")),
-        secure_cookies=(env.get("CC_SECURE_COOKIES") or str(web.get("secure_cookies", "false")))
-        .lower() in ("1", "true", "yes"),
+        secure_cookies=(
+            env.get("CC_SECURE_COOKIES") or str(web.get("secure_cookies", "false"))
+        ).lower()
+        in ("1", "true", "yes"),
         base_url=env.get("CC_BASE_URL") or str(web.get("base_url", "")),
     )
 

@@ -21,8 +21,7 @@ async def serve(config: Config, services: Services) -> None:
                     services,
                     WebSettings(
                         secure_cookies=config.secure_cookies,
-                        base_url=config.base_url
-                        or f"http://{config.web_host}:{config.web_port}",
+                        base_url=config.base_url or f"http://{config.web_host}:{config.web_port}",
                     ),
                 ),
                 host=config.web_host,

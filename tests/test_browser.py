@@ -1,0 +1,242 @@
+"""The site in a real headless Chromium (Debian's), driven by Playwright.
+
+Two players play a server game to mate on a real server process, by
+clicking squares and by typing numeric and Russian moves, each sent and then
+confirmed; an outsider is refused; the arbiter sees both ledgers.
+Screenshots are kept in ``test-artifacts/`` (or ``$CC_TEST_ARTIFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.postgres import free_port
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CC = str(Path(sys.executable).parent / "cc")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(
+    os.environ.get("CC_TEST_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts")
+)
+PASSWORD = "play-well-2026"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    home = tmp_path_factory.mktemp("site")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CC_")}
+    env["CC_HOME"] = str(home)
+
+    def cc(*args: str, stdin: str | None = None) -> None:
+        subprocess.run(
+            [CC, *args],
+            env=env,
+            cwd=home,
+            check=True,
+            capture_output=True,
+            text=True,
+            input=stdin,
+            timeout=120,
+        )
+
+    cc("db", "upgrade")
+    cc(
+        "player",
+        "add",
+        "arb",
+        "--name",
+        "Главный арбитр",
+        "--role",
+        "arbiter",
+        "--password-stdin",
+        stdin=PASSWORD + "\n",
+    )
+    for login, name, lang in (
+        ("white", "Wanda White", "en"),
+        ("black", "Борис Чёрный", "ru"),
+        ("other", "Oscar Other", "en"),
+    ):
+        cc(
+            "player",
+            "add",
+            login,
+            "--name",
+            name,
+            "--lang",
+            lang,
+            "--password-stdin",
+            stdin=PASSWORD + "\n",
+        )
+    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    cc(
+        "event",
+        "create",
+        "WEB",
+        "--name",
+        "Browser Cup",
+        "--mode",
+        "server",
+        "--start",
+        start,
+        "--arbiter",
+        "arb",
+    )
+    cc("event", "add-player", "WEB", "white", "black", "other")
+    cc("event", "start", "WEB")
+    port = free_port()
+    process = subprocess.Popen(
+        [CC, "serve", "--port", str(port)],
+        env=env,
+        cwd=home,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"{base}/healthz", timeout=2)
+            break
+        except httpx.TransportError:
+            assert process.poll() is None and time.monotonic() < deadline, "server did not start"
+            time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: scripts/system-packages installs it")
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def sign_in(browser: object, base: str, login: str) -> object:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(f"{base}/login")
+    page.fill("input[name=login]", login)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit] >> text=/Sign in|Вход/")
+    page.wait_for_url(f"{base}/games")
+    return page
+
+
+def game_of(page: object, base: str) -> str:
+    page.goto(f"{base}/games")  # type: ignore[attr-defined]
+    href = page.locator("tr[data-game] a").first.get_attribute("href")  # type: ignore[attr-defined]
+    return str(href)
+
+
+def click_move(page: object, frm: str, to: str) -> None:
+    page.click(f"#board rect.square.{frm}")  # type: ignore[attr-defined]
+    page.click(f"#board rect.square.{to}")  # type: ignore[attr-defined]
+    page.wait_for_selector("#confirm")  # type: ignore[attr-defined]
+
+
+def type_move(page: object, text: str) -> None:
+    page.fill("#move-input", text)  # type: ignore[attr-defined]
+    page.click("#send")  # type: ignore[attr-defined]
+    page.wait_for_selector("#confirm")  # type: ignore[attr-defined]
+
+
+def confirm(page: object) -> None:
+    page.click("#confirm")  # type: ignore[attr-defined]
+    page.wait_for_selector("#board")  # type: ignore[attr-defined]
+
+
+def test_two_players_play_to_mate_in_the_browser(server: str, browser: object) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    white = sign_in(browser, server, "white")
+    black = sign_in(browser, server, "black")
+    # The game of white and black: find it from White's list.
+    white.goto(f"{server}/games")  # type: ignore[attr-defined]
+    row = white.locator("tr[data-game]", has_text="Борис Чёрный")  # type: ignore[attr-defined]
+    url = server + row.locator("a").first.get_attribute("href")
+    white.screenshot(path=str(ARTIFACTS / "my-games.png"), full_page=True)  # type: ignore[attr-defined]
+
+    white.goto(url)  # type: ignore[attr-defined]
+    click_move(white, "f2", "f3")  # by clicking squares
+    assert "White pawn from f2 to f3" in white.inner_text("#move-words")  # type: ignore[attr-defined]
+    confirm(white)
+    assert "f3" in white.inner_text("#record")  # type: ignore[attr-defined]
+
+    black.goto(url)  # type: ignore[attr-defined]
+    assert "Ваш ход" in black.inner_text("#turn")  # type: ignore[attr-defined]
+    type_move(black, "5755")  # numeric notation
+    assert "Черные: пешка с e7 на e5" in black.inner_text("#move-words")  # type: ignore[attr-defined]
+    black.click("#cancel")  # type: ignore[attr-defined]  # not made until confirmed
+    black.wait_for_selector("#move-input")  # type: ignore[attr-defined]
+    assert "e5" not in black.inner_text("#record")  # type: ignore[attr-defined]
+    type_move(black, "5755")
+    confirm(black)
+
+    white.goto(url)  # type: ignore[attr-defined]
+    type_move(white, "g2-g4")
+    confirm(white)
+
+    black.goto(url)  # type: ignore[attr-defined]
+    type_move(black, "Фh4")  # Russian piece letters
+    assert "мат" in black.inner_text("#move-words")  # type: ignore[attr-defined]
+    confirm(black)
+    assert "0-1" in black.inner_text("#result")  # type: ignore[attr-defined]
+    black.screenshot(path=str(ARTIFACTS / "game-board.png"), full_page=True)  # type: ignore[attr-defined]
+
+    white.goto(url)  # type: ignore[attr-defined]
+    assert "0-1" in white.inner_text("#result")  # type: ignore[attr-defined]
+    assert white.locator("#move-input").count() == 0  # type: ignore[attr-defined]
+    record = white.inner_text("#record")  # type: ignore[attr-defined]
+    assert record.startswith("1. f3 e5 2. g4 Qh4#"), record
+
+    # Someone else's game is refused, to read and to move in.
+    other = sign_in(browser, server, "other")
+    response = other.goto(url)  # type: ignore[attr-defined]
+    assert response.status == 403
+    assert other.locator("p.error").count() == 1  # type: ignore[attr-defined]
+    status = other.evaluate(  # type: ignore[attr-defined]
+        """async (url) => (await fetch(url + '/send', {method: 'POST',
+             headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+             body: 'move=e4&csrf_token=x'})).status""",
+        url,
+    )
+    assert status == 403
+
+    # The arbiter sees both players' ledgers.
+    arbiter = sign_in(browser, server, "arb")
+    arbiter.goto(url)  # type: ignore[attr-defined]
+    clocks = arbiter.locator("ul.clocks li")  # type: ignore[attr-defined]
+    assert clocks.count() == 2
+    assert "white" in clocks.nth(0).inner_text() and "black" in clocks.nth(1).inner_text()
+    arbiter.goto(f"{server}/arbiter/events/WEB")  # type: ignore[attr-defined]
+    assert arbiter.locator("#event-games tbody tr").count() == 3  # type: ignore[attr-defined]
+    assert (ARTIFACTS / "game-board.png").stat().st_size > 10_000
