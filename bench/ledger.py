@@ -56,8 +56,15 @@ def main() -> None:
         compute_ledger(rules, date(2026, 5, 10), moves, today=today, pending=pending)
 
     def ledger_with_leave() -> None:
-        compute_ledger(rules, date(2026, 5, 10), moves, today=today, pending=pending,
-                       white_leaves=leaves, black_leaves=leaves)
+        compute_ledger(
+            rules,
+            date(2026, 5, 10),
+            moves,
+            today=today,
+            pending=pending,
+            white_leaves=leaves,
+            black_leaves=leaves,
+        )
 
     base = per_second(bare)
     print(f"baseline bare loop over 160 date pairs: {base:,.0f} games/s")

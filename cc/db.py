@@ -9,8 +9,9 @@ and failing at commit. On PostgreSQL the services lock the rows they change
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -75,6 +76,10 @@ class Database:
         self._write_engine = self.engine.execution_options(**{_WRITE_OPTION: True})
         self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+        # SQLite has one writer at a time. Writers of this process queue on a
+        # lock rather than in SQLite's busy handler, which sleeps and polls and
+        # so gives long, unfair waits; other processes still meet busy_timeout.
+        self._write_lock = threading.Lock() if self.backend == "sqlite" else None
 
     @property
     def backend(self) -> str:
@@ -83,7 +88,11 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """A transaction that changes state: committed on success, else rolled back."""
-        with self._writer() as session, session.begin():
+        with (
+            self._write_lock or nullcontext(),
+            self._writer() as session,
+            session.begin(),
+        ):
             yield session
 
     @contextmanager
