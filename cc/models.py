@@ -492,3 +492,35 @@ class PasswordReset(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class LineStatus(enum.StrEnum):
+    ACTIVE = "active"
+    #: every move of it fired
+    COMPLETED = "completed"
+    CANCELLED = "cancelled"
+    #: the partner played another move, or the game ended
+    LAPSED = "lapsed"
+
+
+class ConditionalLine(Base):
+    """A player's conditional moves ("variant", 54.3.3): private until they fire.
+
+    ``moves`` alternates the partner's expected move and the owner's reply,
+    starting with the partner's move at ``next_ply``; ``position`` is the
+    index of the partner's next expected move.
+    """
+
+    __tablename__ = "conditional_lines"
+    __table_args__ = (Index("ix_conditional_lines_game_status", "game_id", "status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    moves: Mapped[list[str]] = mapped_column(JSON)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    next_ply: Mapped[int] = mapped_column(Integer)
+    status: Mapped[LineStatus] = mapped_column(_enum(LineStatus, "line_status"))
+    door: Mapped[Door] = mapped_column(_enum(Door, "door"))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

@@ -162,3 +162,27 @@ def test_preferences(services: Services, game: dict) -> None:
     r = c.patch("/api/v1/me", json={"notation": "klingon"}, headers=w)
     assert r.status_code == 422 and r.json()["error"]["message"].startswith("notation")
     assert OPERATOR.is_operator
+
+
+def test_conditional_lines_through_the_api(services: Services, game: dict) -> None:
+    c = client(services)
+    w, b = token_for(services, game["white"]), token_for(services, game["black"])
+    r = c.post("/api/v1/games/1/moves", json={"move": "e4", "conditional": "e5 Nf3"}, headers=w)
+    assert r.status_code == 200
+    assert c.get("/api/v1/games/1/conditionals", headers=w).json()[0]["moves"] == ["e5", "Nf3"]
+    assert c.get("/api/v1/games/1/conditionals", headers=b).json() == []  # private
+    r = c.post("/api/v1/games/1/conditionals", json={"line": "Nf3 Nc6"}, headers=b)
+    assert (r.status_code, r.json()["error"]["code"]) == (422, "invalid_input")  # Black to move
+    made = c.post("/api/v1/games/1/moves", json={"move": "e5"}, headers=b).json()
+    assert made["fired"] == ["Nf3"]
+    r = c.post("/api/v1/games/1/conditionals", json={"line": "Nc6 Bb5"}, headers=w)
+    assert r.status_code == 201
+    line_id = r.json()["id"]
+    assert [x["text"] for x in c.get("/api/v1/games/1/conditionals", headers=w).json()] == [
+        "2. ... Nc6 3. Bb5"
+    ]
+    assert c.delete(f"/api/v1/games/1/conditionals/{line_id}", headers=b).status_code == 404
+    assert c.delete(f"/api/v1/games/1/conditionals/{line_id}", headers=w).status_code == 204
+    assert c.post("/api/v1/games/1/moves", json={"move": "Nc6"}, headers=b).json()["fired"] == []
+    out = token_for(services, game["outsider"])
+    assert c.get("/api/v1/games/1/conditionals", headers=out).status_code == 403

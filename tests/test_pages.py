@@ -243,3 +243,29 @@ def test_templates_hold_no_bare_text() -> None:
         for text in re.findall(r">([^<]+)<", html):
             words = re.sub(r"[\s.·:–—()…,\-/%+|?]+", "", text)
             assert not re.search(r"[A-Za-zА-Яа-я]{2,}", words), (path.name, text.strip())
+
+
+def test_conditional_moves_on_the_pages(site: Services) -> None:
+    white, black, _ = players_of_game_one(site)
+    w = sign_in(site, white, PASSWORD)
+    csrf = csrf_of(w.get("/games/1").text)
+    sent = w.post("/games/1/send", data={"move": "e4", "conditional": "e5 Кf3", "csrf_token": csrf})
+    assert "Then, conditionally: e5 Nf3" in sent.text
+    w.post(
+        "/games/1/confirm",
+        data={"move": "e2e4", "move_number": "1", "conditional": "e5 Nf3", "csrf_token": csrf},
+    )
+    page = w.get("/games/1")
+    assert 'id="lines"' in page.text and "1. ... e5 2. Nf3" in page.text
+    b = sign_in(site, black, PASSWORD)
+    bpage = b.get("/games/1")
+    assert "1. ... e5 2. Nf3" not in bpage.text  # private to White
+    b.post("/games/1/send", data={"move": "e5", "csrf_token": csrf_of(bpage.text)})
+    b.post(
+        "/games/1/confirm",
+        data={"move": "e7e5", "move_number": "1", "csrf_token": csrf_of(bpage.text)},
+    )
+    assert [m.san for m in site.queries.game(1).moves] == ["e4", "e5", "Nf3"]
+    bpage = b.get("/games/1")
+    bad = b.post("/games/1/lines", data={"line": "Nc6", "csrf_token": csrf_of(bpage.text)})
+    assert bad.status_code == 422 and "it is your move" in bad.text

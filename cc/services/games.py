@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 import chess
@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 import notation
 from cc import errors
 from cc.models import (
+    ConditionalLine,
     Door,
     DrawOffer,
     DrawOfferStatus,
@@ -29,6 +30,7 @@ from cc.models import (
     Game,
     GameResult,
     GameStatus,
+    LineStatus,
     Move,
     Player,
     ResultReason,
@@ -80,6 +82,8 @@ class MoveOutcome:
     result: GameResult
     result_reason: ResultReason | None
     fen: str
+    #: the partner's conditional replies this move set off, in SAN
+    fired: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,18 @@ class MovePreview:
     san: str
     fen_before: str
     fen_after: str
+    #: the conditional continuation, in SAN, if one was given
+    line: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LineView:
+    """One of the caller's conditional lines, from the next expected move."""
+
+    id: int
+    from_move: int
+    moves: list[str]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -126,6 +142,7 @@ class GameService:
         offer_draw: bool = False,
         sent_at: datetime | None = None,
         stated_sent_on: date | None = None,
+        conditional: str | None = None,
     ) -> MoveOutcome:
         """Make a move in a game.
 
@@ -133,7 +150,8 @@ class GameService:
         player, and ``sent_at`` gives the real instant of a move that arrived
         by post or was lost; both are audited. ``move_number`` is the full-move
         number the caller believes it is sending: a retry of a recorded move
-        is answered as already applied, never applied twice.
+        is answered as already applied, never applied twice. ``conditional``
+        continues the move with a line "their reply, my answer, ..." (54.3.3).
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -166,16 +184,51 @@ class GameService:
                 # Replying with a move declines the partner's offer.
                 offer.status = DrawOfferStatus.DECLINED
                 offer.answered_at = when
-            recorded = self._record_move(
-                session, actor, game, event, player, board, move, when, now, stated_sent_on
-            )
+            if conditional:
+                after = board.copy(stack=False)
+                after.push(move)
+                line = self._parse_line(game, after, conditional)
             still_open = offer is not None and offer.status == DrawOfferStatus.OPEN
-            if offer_draw and game.status == GameStatus.ONGOING and not still_open:
+            if offer_draw and not still_open:
+                # Offered with the move, so the partner's lines do not answer it.
                 self._new_offer(session, actor, game, player, when)
-            return recorded
+            if conditional:
+                # Stored first, so that a reply fired by the partner's own line
+                # can set it off in turn.
+                self._store_line(
+                    session, actor, game, player, line, now, next_ply=game.ply_count + 2
+                )
+            fired: list[str] = []
+            recorded = self._record_move(
+                session,
+                actor,
+                game,
+                event,
+                player,
+                board,
+                move,
+                when,
+                now,
+                stated_sent_on,
+                fired=fired,
+            )
+            return replace(
+                recorded,
+                fired=tuple(fired),
+                status=game.status,
+                result=game.result,
+                result_reason=game.result_reason,
+                fen=game.fen,
+            )
 
     def preview_move(
-        self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
+        self,
+        actor: Actor,
+        game_id: int,
+        text: str,
+        *,
+        as_player: int | None = None,
+        conditional: str | None = None,
     ) -> MovePreview:
         """The "send" step (54.3.1): every check of a move, nothing stored.
 
@@ -195,6 +248,13 @@ class GameService:
             san = board.san(move)
             fen_before = board.fen()
             board.push(move)
+            line: list[str] = []
+            if conditional:
+                after = board.copy(stack=False)
+                for uci in self._parse_line(game, board.copy(stack=False), conditional):
+                    step = chess.Move.from_uci(uci)
+                    line.append(after.san(step))
+                    after.push(step)
             return MovePreview(
                 game_id=game.id,
                 move_number=move_number_of(game.ply_count + 1),
@@ -203,6 +263,7 @@ class GameService:
                 san=san,
                 fen_before=fen_before,
                 fen_after=board.fen(),
+                line=tuple(line),
             )
 
     def _record_move(
@@ -217,6 +278,7 @@ class GameService:
         when: datetime,
         now: datetime,
         stated_sent_on: date | None,
+        fired: list[str] | None = None,
     ) -> MoveOutcome:
         color = board.turn
         san = board.san(move)
@@ -267,6 +329,8 @@ class GameService:
         )
         self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
         session.flush()
+        if game.status == GameStatus.ONGOING:
+            self._fire_lines(session, game, event, player, ply, move.uci(), when, now, fired)
         return MoveOutcome(
             game_id=game.id,
             ply=ply,
@@ -403,6 +467,221 @@ class GameService:
                 reason="it is before the player received the position "
                 f"({game.turn_started_at.isoformat()})",
             )
+
+    # ----------------------------------------------------- conditional moves
+
+    def add_line(
+        self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
+    ) -> int:
+        """Register conditional moves while the partner is to move (54.3.3).
+
+        ``text`` is the partner's expected move, then the answer, and so on,
+        in any notation; several lines make branches. The line is private to
+        its owner until it fires, and can be cancelled before that.
+        """
+        now = self.ctx.now()
+        with self._playing(actor, game_id, as_player, "enter conditional moves") as (
+            session,
+            game,
+            player,
+            _now,
+        ):
+            color = chess.WHITE if player.id == game.white_id else chess.BLACK
+            if self._to_move(game) == color:
+                raise errors.InvalidInput(
+                    field="line",
+                    reason="it is your move: send it, with the line that follows it",
+                )
+            line = self._parse_line(game, chess.Board(game.fen), text)
+            return self._store_line(session, actor, game, player, line, now)
+
+    def cancel_line(self, actor: Actor, line_id: int) -> None:
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            line = session.get(ConditionalLine, line_id, with_for_update=True)
+            if line is None or line.player_id != actor.player_id:
+                raise errors.NotFound(kind="conditional line", ref=line_id)
+            if line.status != LineStatus.ACTIVE:
+                raise errors.InvalidInput(field="line", reason=f"it is {line.status.value}")
+            line.status = LineStatus.CANCELLED
+            line.closed_at = now
+            audit(
+                session, actor, now, "conditional_cancelled", game_id=line.game_id, line_id=line.id
+            )
+
+    def lines(self, actor: Actor, game_id: int) -> list[LineView]:
+        """The caller's own active lines in a game, written in SAN."""
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            rows = session.scalars(
+                select(ConditionalLine)
+                .where(
+                    ConditionalLine.game_id == game.id,
+                    ConditionalLine.player_id == actor.player_id,
+                    ConditionalLine.status == LineStatus.ACTIVE,
+                )
+                .order_by(ConditionalLine.id)
+            ).all()
+            views = []
+            for row in rows:
+                board = chess.Board(game.fen)
+                sans = []
+                for uci in row.moves[row.position :]:
+                    move = chess.Move.from_uci(uci)
+                    sans.append(board.san(move))
+                    board.push(move)
+                first = move_number_of(row.next_ply)
+                text = notation.write_moves(
+                    [chess.Move.from_uci(u) for u in row.moves[row.position :]],
+                    "san",
+                    board=chess.Board(game.fen),
+                )
+                views.append(LineView(id=row.id, from_move=first, moves=sans, text=text))
+            return views
+
+    def _parse_line(self, game: Game, board: chess.Board, text: str) -> list[str]:
+        """A line read from ``board``: partner's move first, ending with the owner's."""
+        if not game.event.conditional_moves:
+            raise errors.InvalidInput(
+                field="line", reason="the regulations of this event allow no conditional moves"
+            )
+        read = notation.read_move_list(text, board)
+        if read.failure is not None:
+            failure = read.failure
+            raise (
+                errors.ImpossibleMove(
+                    text=failure.text,
+                    game_id=game.id,
+                    fen=failure.error.fen,
+                    reason=f"move {failure.number} of the line: {failure.error.reason}",
+                )
+                if failure.error.kind != "illegible"
+                else errors.IllegibleMove(
+                    text=failure.text,
+                    game_id=game.id,
+                    fen=failure.error.fen,
+                    reason=f"move {failure.number} of the line: {failure.error.reason}",
+                )
+            )
+        moves = [m.move.uci() for m in read.moves]
+        if len(moves) < 2 or len(moves) % 2:
+            raise errors.InvalidInput(
+                field="line",
+                reason="a line gives the partner's move and your answer to it, in pairs",
+            )
+        return moves
+
+    @staticmethod
+    def _store_line(
+        session: Session,
+        actor: Actor,
+        game: Game,
+        player: Player,
+        moves: list[str],
+        now: datetime,
+        *,
+        next_ply: int | None = None,
+    ) -> int:
+        next_ply = next_ply or game.ply_count + 1
+        for other in session.scalars(
+            select(ConditionalLine).where(
+                ConditionalLine.game_id == game.id,
+                ConditionalLine.player_id == player.id,
+                ConditionalLine.status == LineStatus.ACTIVE,
+            )
+        ):
+            theirs = other.moves[other.position :]
+            if other.next_ply != next_ply:
+                continue
+            # Branches may share the partner's moves, but then the answers must agree.
+            for i in range(0, min(len(theirs), len(moves)), 2):
+                if theirs[i] != moves[i]:
+                    break
+                if theirs[i + 1] != moves[i + 1]:
+                    raise errors.Conflict(
+                        what="conditional line with another answer to the same moves",
+                        ref=f"line {other.id}",
+                    )
+        line = ConditionalLine(
+            game_id=game.id,
+            player_id=player.id,
+            moves=moves,
+            position=0,
+            next_ply=next_ply,
+            status=LineStatus.ACTIVE,
+            door=actor.door,
+            created_at=now,
+        )
+        session.add(line)
+        session.flush()
+        audit(
+            session,
+            actor,
+            now,
+            "conditional_added",
+            event_id=game.event_id,
+            game_id=game.id,
+            line_id=line.id,
+            moves=moves,
+        )
+        return line.id
+
+    def _fire_lines(
+        self,
+        session: Session,
+        game: Game,
+        event: Event,
+        mover: Player,
+        ply: int,
+        uci: str,
+        when: datetime,
+        now: datetime,
+        fired: list[str] | None,
+    ) -> None:
+        """The partner's lines answer the move just made, or lapse (§10.6).
+
+        A fired move is dated when the move that set it off was sent, so it
+        costs its player nothing; the proposer paid on the first move.
+        """
+        owner = game.black if mover.id == game.white_id else game.white
+        lines = session.scalars(
+            select(ConditionalLine)
+            .where(
+                ConditionalLine.game_id == game.id,
+                ConditionalLine.player_id == owner.id,
+                ConditionalLine.status == LineStatus.ACTIVE,
+            )
+            .order_by(ConditionalLine.id)
+        ).all()
+        if not lines:
+            return
+        offer = self._open_offer(session, game)
+        reply: str | None = None
+        for line in lines:
+            expected = line.moves[line.position]
+            if line.next_ply != ply or expected != uci or offer is not None:
+                # Another move, or a draw offer to answer: the owner decides.
+                line.status = LineStatus.LAPSED
+                line.closed_at = when
+                continue
+            reply = line.moves[line.position + 1]
+            line.position += 2
+            line.next_ply += 2
+            if line.position >= len(line.moves):
+                line.status = LineStatus.COMPLETED
+                line.closed_at = when
+        if reply is None:
+            return
+        board = chess.Board(game.fen)
+        move = chess.Move.from_uci(reply)
+        if not board.is_legal(move):  # checked when stored; the position is the one foreseen
+            return
+        if fired is not None:
+            fired.append(board.san(move))
+        actor = Actor(player_id=owner.id, door=Door.SYSTEM, label=f"conditional:{owner.login}")
+        self._record_move(
+            session, actor, game, event, owner, board, move, when, now, None, fired=fired
+        )
 
     # ------------------------------------------------------ draws, resignation
 
@@ -696,6 +975,13 @@ class GameService:
         game.result = result
         game.result_reason = reason
         game.finished_at = when
+        for line in session.scalars(
+            select(ConditionalLine).where(
+                ConditionalLine.game_id == game.id, ConditionalLine.status == LineStatus.ACTIVE
+            )
+        ):
+            line.status = LineStatus.LAPSED
+            line.closed_at = when
         for offer in session.scalars(
             select(DrawOffer).where(
                 DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN

@@ -103,10 +103,18 @@ class MoveIn(BaseModel):
         default=None, description="Full-move number being sent; a retry is answered once"
     )
     offer_draw: bool = False
+    conditional: str | None = Field(
+        default=None, description="A line after this move: their reply, my answer, ..."
+    )
 
 
 class PreviewIn(BaseModel):
     move: str
+    conditional: str | None = None
+
+
+class LineIn(BaseModel):
+    line: str = Field(description="The partner's expected move, my answer, ... (any notation)")
 
 
 class ClaimIn(BaseModel):
@@ -165,15 +173,42 @@ def game_pgn(request: Request, caller: Caller, game_id: int) -> PlainTextRespons
 
 @router.post("/games/{game_id}/preview", summary="Check a move without making it")
 def preview(request: Request, caller: Caller, game_id: int, body: PreviewIn) -> dict[str, Any]:
-    return as_json(services_of(request).games.preview_move(caller, game_id, body.move))  # type: ignore[no-any-return]
+    preview = services_of(request).games.preview_move(
+        caller, game_id, body.move, conditional=body.conditional
+    )
+    return as_json(preview)  # type: ignore[no-any-return]
 
 
 @router.post("/games/{game_id}/moves", summary="Make a move")
 def make_move(request: Request, caller: Caller, game_id: int, body: MoveIn) -> dict[str, Any]:
     outcome = services_of(request).games.submit_move(
-        caller, game_id, body.move, move_number=body.move_number, offer_draw=body.offer_draw
+        caller,
+        game_id,
+        body.move,
+        move_number=body.move_number,
+        offer_draw=body.offer_draw,
+        conditional=body.conditional,
     )
     return as_json(outcome)  # type: ignore[no-any-return]
+
+
+@router.get("/games/{game_id}/conditionals", summary="My conditional lines in a game")
+def lines(request: Request, caller: Caller, game_id: int) -> list[dict[str, Any]]:
+    svc = services_of(request)
+    svc.queries.game_for(caller, game_id)
+    return as_json(svc.games.lines(caller, game_id))  # type: ignore[no-any-return]
+
+
+@router.post("/games/{game_id}/conditionals", summary="Add a conditional line", status_code=201)
+def add_line(request: Request, caller: Caller, game_id: int, body: LineIn) -> dict[str, Any]:
+    return {"id": services_of(request).games.add_line(caller, game_id, body.line)}
+
+
+@router.delete(
+    "/games/{game_id}/conditionals/{line_id}", summary="Cancel a conditional line", status_code=204
+)
+def cancel_line(request: Request, caller: Caller, game_id: int, line_id: int) -> None:
+    services_of(request).games.cancel_line(caller, line_id)
 
 
 @router.post("/games/{game_id}/draw/offer", summary="Offer a draw")

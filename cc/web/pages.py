@@ -248,6 +248,7 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     record = notation.write_moves(moves, style) if moves else ""
     schedule = svc.ledgers.schedule(game_id, style=style)
     return {
+        "lines": svc.games.lines(actor_of(info), game_id) if mine else [],
         "game": view,
         "mine": mine,
         "my_turn": mine and view.to_move == info.login,
@@ -283,9 +284,12 @@ async def send_move(request: Request, game_id: int) -> Response:
     info = signed_in(request)
     form = await form_of(request, info)
     text = form.get("move", "")
+    line = form.get("conditional", "").strip()
     try:
-        preview = services_of(request).games.preview_move(actor_of(info), game_id, text)
-    except errors.MoveRefused as exc:
+        preview = services_of(request).games.preview_move(
+            actor_of(info), game_id, text, conditional=line or None
+        )
+    except (errors.MoveRefused, errors.InvalidInput) as exc:
         context = _game_context(request, info, game_id)
         return render(
             request,
@@ -293,6 +297,7 @@ async def send_move(request: Request, game_id: int) -> Response:
             status=422,
             error=exc.message(language(request)),
             typed=text,
+            typed_line=line,
             **context,
         )
     board = chess.Board(preview.fen_before)
@@ -326,6 +331,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         form.get("move", ""),
         move_number=number,
         offer_draw=form.get("offer_draw") == "1",
+        conditional=form.get("conditional") or None,
     )
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
@@ -346,6 +352,34 @@ async def draw(request: Request, game_id: int) -> Response:
         games.claim_draw(actor_of(info), game_id, text=form.get("move") or None)
     else:
         raise errors.InvalidInput(field="action", reason=f"{action!r} is not a draw action")
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/lines")
+async def add_line(request: Request, game_id: int) -> Response:
+    """Add a conditional line while the partner is to move (54.3.3)."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        services_of(request).games.add_line(actor_of(info), game_id, form.get("line", ""))
+    except (errors.MoveRefused, errors.InvalidInput, errors.Conflict) as exc:
+        context = _game_context(request, info, game_id)
+        return render(
+            request,
+            "game.html",
+            status=422,
+            line_error=exc.message(language(request)),
+            typed_line=form.get("line", ""),
+            **context,
+        )
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/lines/{line_id}/cancel")
+async def cancel_line(request: Request, game_id: int, line_id: int) -> Response:
+    info = signed_in(request)
+    await form_of(request, info)
+    services_of(request).games.cancel_line(actor_of(info), line_id)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
