@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -80,6 +81,7 @@ class Database:
         # lock rather than in SQLite's busy handler, which sleeps and polls and
         # so gives long, unfair waits; other processes still meet busy_timeout.
         self._write_lock = threading.Lock() if self.backend == "sqlite" else None
+        self._ambient: ContextVar[Session | None] = ContextVar(f"cc_write_{id(self)}", default=None)
 
     @property
     def backend(self) -> str:
@@ -87,22 +89,44 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A transaction that changes state: committed on success, else rolled back."""
+        """A transaction that changes state: committed on success, else rolled back.
+
+        Opened while another write of this context is under way, it joins that
+        transaction as a savepoint: a refusal inside rolls back only its own
+        part, and everything commits together. The email gateway records a
+        message and all its effects this way, in one transaction.
+        """
+        outer = self._ambient.get()
+        if outer is not None:
+            with outer.begin_nested():
+                yield outer
+            return
         with (
             self._write_lock or nullcontext(),
             self._writer() as session,
             session.begin(),
         ):
-            yield session
-
-    @contextmanager
-    def read(self) -> Iterator[Session]:
-        """A read-only view; nothing in it is committed."""
-        with self._reader() as session:
+            token = self._ambient.set(session)
             try:
                 yield session
             finally:
-                session.rollback()
+                self._ambient.reset(token)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only view; nothing in it is committed.
+
+        Inside a write of this context it reads through that transaction, so
+        it sees the changes not yet committed.
+        """
+        outer = self._ambient.get()
+        if outer is not None:
+            outer.flush()
+            yield outer
+            return
+        with self._reader() as session:
+            # Closing ends the transaction without expiring what was loaded.
+            yield session
 
     def dispose(self) -> None:
         self.engine.dispose()

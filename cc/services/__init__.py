@@ -12,6 +12,7 @@ from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
+from cc.services.mail import MailService, MailSettings
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
 
@@ -19,7 +20,7 @@ from cc.services.queries import QueryService
 class Services:
     """All services over one database and one clock."""
 
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, mail: MailSettings | None = None) -> None:
         self.ctx = ctx
         self.players = PlayerService(ctx)
         self.events = EventService(ctx)
@@ -28,6 +29,7 @@ class Services:
         self.ledgers = LedgerService(ctx)
         self.leaves = LeaveService(ctx)
         self.accounts = AccountService(ctx)
+        self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
 
 
 __all__ = [
@@ -38,6 +40,8 @@ __all__ = [
     "GameService",
     "LeaveService",
     "LedgerService",
+    "MailService",
+    "MailSettings",
     "MoveOutcome",
     "PlayerService",
     "QueryService",

@@ -28,6 +28,9 @@ class Actor:
     player_id: int | None
     door: Door
     label: str = ""
+    #: a door the server runs itself (the email gateway), trusted to date a
+    #: player's move by its arrival (§10.3); it still acts only as that player
+    trusted: bool = False
 
     @classmethod
     def operator(cls, door: Door = Door.CLI, label: str = "operator") -> Actor:

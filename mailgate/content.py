@@ -1,0 +1,154 @@
+"""What a player's message says: the record, the new move, and plain words.
+
+Pure. The standard form 59.1 (a table of dates, times and moves) and the
+free form 59.2 are both read line by line: header lines ("Турнир", "Event",
+"Белые", "White", ...) are set aside, dates and times are taken out, and
+what remains of numbered lines is the move record in whatever notation.
+Draw offers, acceptance, resignation and leave can be written as plain
+words in Russian or English.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final
+
+from notation import classify
+
+_HEADER_LABELS: Final = re.compile(
+    r"^\s*(турнир|соревнование|дата старта|белые|черные|чёрные|перерывы белых|"
+    r"перерывы черных|перерывы чёрных|время белых|время черных|время чёрных|"
+    r"event|tournament|start date|white|black|white's leaves|black's leaves|"
+    r"white time|black time|time white|time black|пол\.|received)\b",
+    re.IGNORECASE,
+)
+#: dates (10/05, 12.05.2026, 2026-05-12) and day counts (4/04) in the form's columns
+_DATES: Final = re.compile(
+    r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)\b|(?<!\S)-{2,}(?!\S)"
+)
+_NUMBER: Final = re.compile(r"(?<![\w.])\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?")
+_DATE_WORD: Final = r"(\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})"
+_LEAVE: Final = re.compile(
+    rf"(?:перерыв|отпуск|leave)\s+(?:с|from)\s+{_DATE_WORD}\s+(?:по|to|until|till)\s+"
+    rf"{_DATE_WORD}",
+    re.IGNORECASE,
+)
+
+
+class Command(enum.StrEnum):
+    OFFER_DRAW = "offer_draw"
+    ACCEPT_DRAW = "accept_draw"
+    DECLINE_DRAW = "decline_draw"
+    RESIGN = "resign"
+
+
+_COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
+    (
+        Command.ACCEPT_DRAW,
+        re.compile(
+            r"принимаю (ваше )?(предложение )?ничь|согласе?н(а)? на ничью|"
+            r"\bi accept (the |your )?draw|\bdraw accepted\b|\baccept(ing)? the draw",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Command.DECLINE_DRAW,
+        re.compile(
+            r"отклоняю (ваше )?(предложение )?ничь|не согласе?н(а)? на ничью|"
+            r"\bi decline (the |your )?draw|\bdraw declined\b|\bdecline the draw",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Command.OFFER_DRAW,
+        re.compile(
+            r"предлагаю ничью|\bi offer (you )?a draw|\boffer(ing)? (you )?a draw|\bdraw offer\b|"
+            r"\bdraw\?",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Command.RESIGN,
+        re.compile(
+            r"\bсдаюсь\b|\bпартию сдаю\b|\bi resign\b|^\s*resign(s|ed)?\s*[.!]?\s*$",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """What one message states, before any check against the game."""
+
+    #: the numbered record as written ("1. 5254 5755 2. 7163"), dates taken out
+    record: str
+    #: move-like words on unnumbered lines ("5838", "My move: Nf6")
+    loose_moves: tuple[str, ...]
+    commands: frozenset[Command]
+    #: a leave asked for in words: first and last day
+    leave: tuple[date, date] | None
+    #: the form's header lines, by label (the player's statement, kept as written)
+    header: dict[str, str] = field(default_factory=dict)
+
+
+def read_statement(text: str) -> Statement:
+    """Read the fresh text of a message.
+
+    >>> s = read_statement("Турнир RU-CH 2026\\nПол. Отв. Время N Белые Черные\\n"
+    ...                    "---  10/05  0/00  01.  4244  4745  12/05  12/05  0/00\\n"
+    ...                    "12/05  16/05  4/04  02.  7163\\nпредлагаю ничью")
+    >>> s.record, sorted(c.value for c in s.commands)
+    ('01. 4244 4745 02. 7163', ['offer_draw'])
+    """
+    record: list[str] = []
+    loose: list[str] = []
+    header: dict[str, str] = {}
+    for line in text.splitlines():
+        label = _HEADER_LABELS.match(line)
+        if label:
+            header[label.group(1).lower()] = line[label.end() :].strip()
+            continue
+        stripped = _DATES.sub(" ", line)
+        if _NUMBER.search(stripped):
+            fragment = _numbered_fragment(stripped)
+            if fragment:
+                record.append(fragment)
+            continue
+        for word in stripped.replace(",", " ").split():
+            if classify(word) is not None:
+                loose.append(word)
+    commands = frozenset(c for c, pattern in _COMMANDS if pattern.search(text))
+    if Command.ACCEPT_DRAW in commands or Command.DECLINE_DRAW in commands:
+        commands = commands - {Command.OFFER_DRAW}
+    leave = None
+    match = _LEAVE.search(text)
+    if match:
+        leave = (_date(match.group(1)), _date(match.group(2)))
+    return Statement(" ".join(record), tuple(loose), commands, leave, header)
+
+
+def _numbered_fragment(line: str) -> str:
+    """From the first move number on, only the numbers and move-like words."""
+    start = _NUMBER.search(line)
+    assert start is not None
+    words: list[str] = []
+    slot_open = False  # the word right after a move number is the move, legible or not
+    for token in re.findall(r"\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?|\S+", line[start.start() :]):
+        if _NUMBER.fullmatch(token.strip()):
+            words.append(re.sub(r"\s+", " ", token.strip()))
+            slot_open = True
+        elif classify(token) is not None or slot_open:
+            words.append(token)
+            slot_open = False
+    return " ".join(words)
+
+
+def _date(text: str) -> date:
+    if "-" in text:
+        return date.fromisoformat(text)
+    day, month, year = (int(x) for x in text.split("."))
+    return date(year, month, day)

@@ -1,0 +1,113 @@
+"""The standard form of Art. 59.1, as the gateway writes it to players.
+
+Every move message carries the game header, the whole record with the dates
+received and replied and the days on each move and in total, for both
+players, and their leaves (56.2.1, 56.2.2); moves in numeric notation unless
+the partners agreed on another (56.2.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final
+
+
+@dataclass(frozen=True)
+class HalfMove:
+    move: str
+    received_on: date | None
+    sent_on: date
+    days: int
+    total: int
+
+
+@dataclass(frozen=True)
+class FormRow:
+    number: int
+    white: HalfMove | None
+    black: HalfMove | None
+
+
+@dataclass(frozen=True)
+class FormGame:
+    event: str
+    start_date: date
+    white: str
+    black: str
+    rows: list[FormRow]
+    white_leaves: list[tuple[date, date]] = field(default_factory=list)
+    black_leaves: list[tuple[date, date]] = field(default_factory=list)
+
+
+_LABELS: Final = {
+    "ru": (
+        "Турнир",
+        "Дата старта",
+        "Белые",
+        "Черные",
+        "Перерывы белых",
+        "Перерывы черных",
+        ("Пол.", "Отв.", "Время", "N", "Белые", "Черные", "Пол.", "Отв.", "Время"),
+    ),
+    "en": (
+        "Event",
+        "Start date",
+        "White",
+        "Black",
+        "White's leaves",
+        "Black's leaves",
+        ("Rec.", "Sent", "Time", "N", "White", "Black", "Rec.", "Sent", "Time"),
+    ),
+}
+
+
+def _dm(day: date | None) -> str:
+    return day.strftime("%d/%m") if day else "---"
+
+
+def _half(half: HalfMove | None) -> tuple[str, str, str, str]:
+    if half is None:
+        return "", "", "", ""
+    return _dm(half.received_on), _dm(half.sent_on), f"{half.days}/{half.total:02d}", half.move
+
+
+def standard_form(game: FormGame, lang: str = "ru") -> str:
+    """The 59.1 form of a game.
+
+    >>> row = FormRow(1, HalfMove("4244", None, date(2026, 5, 10), 0, 0),
+    ...               HalfMove("4745", date(2026, 5, 12), date(2026, 5, 12), 0, 0))
+    >>> print(standard_form(FormGame("Cup", date(2026, 5, 10), "Ivanov", "Petrov", [row])))
+    Турнир Cup
+    Дата старта 10.05.2026
+    Белые Ivanov
+    Черные Petrov
+    <BLANKLINE>
+    Пол.  Отв.   Время  N    Белые  Черные  Пол.   Отв.   Время
+    ---   10/05  0/00   01.  4244   4745    12/05  12/05  0/00
+    """
+    event, start, white, black, w_leave, b_leave, columns = _LABELS.get(lang, _LABELS["ru"])
+    lines = [
+        f"{event} {game.event}",
+        f"{start} {game.start_date.strftime('%d.%m.%Y')}",
+        f"{white} {game.white}",
+        f"{black} {game.black}",
+    ]
+    for label, leaves in ((w_leave, game.white_leaves), (b_leave, game.black_leaves)):
+        if leaves:
+            spans = ", ".join(
+                f"{a.strftime('%d.%m.%Y')}-{b.strftime('%d.%m.%Y')}" for a, b in leaves
+            )
+            lines.append(f"{label} {spans}")
+    table = [list(columns)]
+    for row in game.rows:
+        w_rec, w_sent, w_time, w_move = _half(row.white)
+        b_rec, b_sent, b_time, b_move = _half(row.black)
+        table.append(
+            [w_rec, w_sent, w_time, f"{row.number:02d}.", w_move, b_move, b_rec, b_sent, b_time]
+        )
+    widths = [max(len(r[i]) for r in table) for i in range(len(columns))]
+    lines.append("")
+    for row_cells in table:
+        lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(row_cells)).rstrip())
+    return "\n".join(lines)

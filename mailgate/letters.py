@@ -1,0 +1,176 @@
+"""Read a raw email as a player wrote it: who, which game, the fresh text.
+
+Pure: bytes in, a :class:`Letter` out. Bodies are decoded whatever their
+charset (utf-8, windows-1251, koi8-r) and transfer encoding (base64,
+quoted-printable); an HTML-only mail is turned into text; attachments are
+ignored. Quoted earlier messages and signatures are cut off, so that a
+quoted old move is never read as a new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.utils import getaddresses, parseaddr
+from typing import Final
+
+#: Lines that open a quoted earlier message, as mail clients write them.
+_QUOTE_HEADERS: Final = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"^\s*On .{0,200}\bwrote:\s*$",  # Thunderbird, Gmail, Apple Mail
+        r"^.{0,200}\bwrote:\s*$",
+        r"^.{0,200}\bпишет:\s*$",  # Thunderbird in Russian
+        r"^.{0,200}\bнаписал[аи]?( \(а\))?:\s*$",  # Gmail in Russian
+        r"^.{0,200}<[^>@\s]+@[^>\s]+>:\s*$",  # Yandex, Mail.ru: "date, Name <a@b>:"
+        r"^\s*-{2,}\s*(Original Message|Исходное сообщение|Пересылаемое сообщение|"
+        r"Forwarded message)\s*-{2,}\s*$",
+        r"^\s*(From|От|Von):\s.+$",  # Outlook's header block
+        r"^_{10,}\s*$",  # Outlook's rule line
+    )
+]
+_SIGNATURE: Final = re.compile(r"^(--|-- |—)\s*$")
+_HTML_BLOCKQUOTE: Final = re.compile(r"<blockquote\b.*?</blockquote>", re.IGNORECASE | re.S)
+_HTML_BREAKS: Final = re.compile(r"<\s*(br|/p|/div|/tr|/li|/h\d)\s*/?>", re.IGNORECASE)
+_HTML_CELLS: Final = re.compile(r"<\s*/t[dh]\s*>", re.IGNORECASE)
+_HTML_TAGS: Final = re.compile(r"<[^>]+>")
+_HTML_DROP: Final = re.compile(r"<(script|style|head)\b.*?</\1>", re.IGNORECASE | re.S)
+_AUTO_SENDERS: Final = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounce)", re.IGNORECASE)
+#: The game and reply token the gateway puts in its subjects: [cc 12 4f2a9c1b]
+_TOKEN: Final = re.compile(r"\[cc\s+(\d+)\s+([a-z0-9]{6,32})\]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What the gateway needs from one incoming message."""
+
+    #: the Message-ID, or a digest of the raw message when it has none
+    key: str
+    message_id: str | None
+    sender: str
+    sender_name: str
+    subject: str
+    #: the Date: header as written: the player's statement, never the ledger's
+    date_header: str | None
+    references: tuple[str, ...]
+    #: the game number and reply token named in the subject, if any
+    game_id: int | None
+    token: str | None
+    #: auto-replies, out-of-office, bounces, lists: recorded, never answered
+    automatic: bool
+    #: the new text of the message: quotes and signature cut off
+    text: str
+    size: int
+    recipients: tuple[str, ...] = field(default=())
+
+
+def read_letter(raw: bytes) -> Letter:
+    """Decode a raw message.
+
+    >>> raw = (b"From: Ivan <ivan@example.org>\\r\\nSubject: Re: [cc 7 abc123ef] move\\r\\n"
+    ...        b"Message-ID: <m1@x>\\r\\n\\r\\n1. 5254\\r\\n\\r\\n"
+    ...        b"On Mon, Petr wrote:\\r\\n> 1. 4244\\r\\n")
+    >>> letter = read_letter(raw)
+    >>> (letter.sender, letter.game_id, letter.token, letter.text)
+    ('ivan@example.org', 7, 'abc123ef', '1. 5254')
+    """
+    message = message_from_bytes(raw, policy=policy.default)
+    assert isinstance(message, EmailMessage)
+    name, address = parseaddr(str(message.get("From", "")))
+    message_id = str(message.get("Message-ID", "")).strip() or None
+    subject = str(message.get("Subject", "") or "")
+    token_match = _TOKEN.search(subject)
+    references = tuple(
+        r
+        for r in re.split(
+            r"\s+", f"{message.get('In-Reply-To', '')} {message.get('References', '')}"
+        )
+        if r
+    )
+    recipients = tuple(
+        a.lower() for _, a in getaddresses([str(v) for v in message.get_all("To", []) or []])
+    )
+    return Letter(
+        key=message_id or "sha256:" + hashlib.sha256(raw).hexdigest(),
+        message_id=message_id,
+        sender=address.strip().lower(),
+        sender_name=name,
+        subject=subject,
+        date_header=str(message.get("Date")) if message.get("Date") else None,
+        references=references,
+        game_id=int(token_match.group(1)) if token_match else None,
+        token=token_match.group(2).lower() if token_match else None,
+        automatic=is_automatic(message, address),
+        text=fresh_text(body_text(message)),
+        size=len(raw),
+        recipients=recipients,
+    )
+
+
+def is_automatic(message: EmailMessage, address: str) -> bool:
+    """Auto-replies, out-of-office notes, bounces and list mail (RFC 3834)."""
+    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
+    if auto and auto != "no":
+        return True
+    if str(message.get("Precedence", "")).strip().lower() in ("bulk", "junk", "list"):
+        return True
+    if message.get("X-Autoreply") or message.get("X-Autorespond") or message.get("List-Id"):
+        return True
+    if message.get_content_type() == "multipart/report":
+        return True
+    return not address or bool(_AUTO_SENDERS.match(address))
+
+
+def body_text(message: EmailMessage) -> str:
+    """The text body: the plain part, or the HTML part made into text."""
+    plain = message.get_body(preferencelist=("plain",))
+    if plain is not None:
+        return _content(plain)  # type: ignore[arg-type]
+    rich = message.get_body(preferencelist=("html",))
+    if rich is not None:
+        return html_to_text(_content(rich))  # type: ignore[arg-type]
+    return ""
+
+
+def _content(part: EmailMessage) -> str:
+    try:
+        content = part.get_content()
+    except (LookupError, UnicodeDecodeError):
+        payload = part.get_payload(decode=True) or b""
+        content = bytes(payload).decode("utf-8", errors="replace")
+    return content if isinstance(content, str) else content.decode("utf-8", errors="replace")
+
+
+def html_to_text(markup: str) -> str:
+    """Plain text of an HTML body, leaving out quoted blocks.
+
+    >>> html_to_text("<p>1. 5254</p><blockquote>1. 4244</blockquote><div>Ivan</div>")
+    '1. 5254\\nIvan'
+    """
+    text = _HTML_DROP.sub("", markup)
+    text = _HTML_BLOCKQUOTE.sub("", text)
+    text = _HTML_CELLS.sub(" ", text)
+    text = _HTML_BREAKS.sub("\n", text)
+    text = html.unescape(_HTML_TAGS.sub("", text)).replace("\xa0", " ")
+    lines = [line.rstrip() for line in text.splitlines()]
+    return "\n".join(line for line in lines if line.strip())
+
+
+def fresh_text(text: str) -> str:
+    """The text the sender wrote now: up to a quote header or signature."""
+    kept: list[str] = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if _SIGNATURE.match(line) or any(p.match(line) for p in _QUOTE_HEADERS):
+            break
+        if line.lstrip().startswith(">"):
+            continue
+        kept.append(line.rstrip())
+    while kept and not kept[-1].strip():
+        kept.pop()
+    while kept and not kept[0].strip():
+        kept.pop(0)
+    return "\n".join(kept)

@@ -1,0 +1,49 @@
+"""Raw messages as players write them, for the gateway's tests."""
+
+from __future__ import annotations
+
+import itertools
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+from sqlalchemy import select
+
+from cc.models import OutboundMessage
+from cc.services import Services
+
+_ids = itertools.count(1)
+
+
+def raw_mail(
+    sender: str,
+    subject: str,
+    body: str,
+    *,
+    charset: str = "utf-8",
+    headers: dict[str, str] | None = None,
+    message_id: str | None = "auto",
+    html: str | None = None,
+) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = "moves@cc.test"
+    message["Subject"] = subject
+    from datetime import UTC, datetime
+
+    message["Date"] = format_datetime(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    if message_id == "auto":
+        message["Message-ID"] = make_msgid(idstring=str(next(_ids)), domain="player.test")
+    elif message_id is not None:
+        message["Message-ID"] = message_id
+    for key, value in (headers or {}).items():
+        message[key] = value
+    if html is not None:
+        message.set_content(html, subtype="html", charset=charset)
+    else:
+        message.set_content(body, charset=charset)
+    return bytes(message)
+
+
+def outbox(services: Services) -> list[OutboundMessage]:
+    with services.ctx.db.read() as session:
+        return list(session.scalars(select(OutboundMessage).order_by(OutboundMessage.id)))

@@ -1,0 +1,210 @@
+"""The gateway's pipeline: raw message in, effects and answers, exactly once."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from cc.clock import FixedClock
+from cc.models import InboundMessage, TimeCharge
+from cc.services import Services
+from tests.conftest import make_event
+from tests.mail_support import outbox, raw_mail
+
+WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arb@example.org"
+
+
+@pytest.fixture
+def game(services: Services, clock: FixedClock) -> dict[str, object]:
+    clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
+    ids = make_event(services, 2, mode="email")
+    with services.ctx.db.write() as session:
+        from cc.models import Event, Player, PlayerEmail
+
+        arb = session.get(Player, ids["arb"])
+        assert arb is not None
+        arb.emails.append(PlayerEmail(address=ARBITER))
+        assert session.scalar(select(Event.code)) == "T1"
+    view = services.queries.game(1)
+    assert (view.white, view.black) == ("t1p1", "t1p2")
+    with services.ctx.db.read() as session:
+        from cc.models import Game
+
+        g = session.get(Game, 1)
+        assert g is not None
+        subjects = {
+            "white": services.mail.subject(g, ids["p1"]),
+            "black": services.mail.subject(g, ids["p2"]),
+        }
+    return {"ids": ids, "subjects": subjects}
+
+
+def send(
+    services: Services, clock: FixedClock, sender: str, subject: str, body: str, **kw: object
+) -> object:
+    raw = raw_mail(sender, subject, body, **kw)  # type: ignore[arg-type]
+    return services.mail.receive(raw, clock.now(), "test")
+
+
+def moves(services: Services) -> list[str]:
+    return [m.san for m in services.queries.game(1).moves]
+
+
+def test_an_email_game_with_forwards_in_the_standard_form(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    s = game["subjects"]
+    clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+    receipt = send(services, clock, WHITE, s["white"], "1. 5254\n\nIvanov")
+    assert (receipt.status, receipt.outcome) == ("applied", "move")
+    assert moves(services) == ["e4"]
+    sent = outbox(services)
+    assert [(m.kind, m.to_address) for m in sent] == [("reply", WHITE), ("forward", BLACK)]
+    forward = sent[1]
+    assert forward.subject == s["black"] and forward.ply == 1
+    assert "01.  5254" in forward.body and "Турнир" not in forward.body  # English player
+    assert "Event Event T1" in forward.body and "Start date 10.05.2026" in forward.body
+    # The move is dated by its arrival (§10.3).
+    assert services.queries.game(1).moves[0].sent_at == clock.now()
+
+    clock.advance(days=2)
+    reply = f"1. 5254 5755\n\nBlack\n\nOn 10 May 2026, White wrote:\n> {forward.body}"
+    assert send(services, clock, BLACK, f"Re: {s['black']}", reply).outcome == "move"
+    assert moves(services) == ["e4", "e5"]
+    clock.advance(days=1)
+    form = (
+        "Event Cup\nStart date 10.05.2026\nWhite Ivanov\nBlack Petrov\n\n"
+        "Rec.  Sent   Time  N    White  Black  Rec.   Sent   Time\n"
+        "---   10/05  0/00  01.  5254   5755   10/05  12/05  2/02\n"
+        "12/05 13/05  1/01  02.  Кf3\n"
+    )
+    assert send(services, clock, WHITE, f"Re: {s['white']}", form).outcome == "move"
+    assert moves(services) == ["e4", "e5", "Nf3"]
+    schedule = services.ledgers.schedule(1)
+    assert schedule.schedule[0].black and schedule.schedule[0].black.days == 2
+    assert schedule.schedule[1].white and schedule.schedule[1].white.days == 1
+
+
+def test_the_same_message_twice_is_applied_once(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    raw = raw_mail(WHITE, game["subjects"]["white"], "1. 5254")
+    first = services.mail.receive(raw, clock.now(), "test")
+    again = services.mail.receive(raw, clock.now() + timedelta(minutes=5), "test")
+    assert (first.duplicate, again.duplicate, again.outcome) == (False, True, "move")
+    assert moves(services) == ["e4"]
+    assert len(outbox(services)) == 2
+    no_id = raw_mail(BLACK, game["subjects"]["black"], "1. 5254 5755", message_id=None)
+    assert services.mail.receive(no_id, clock.now(), "test").outcome == "move"
+    assert services.mail.receive(no_id, clock.now(), "test").duplicate
+    with services.ctx.db.read() as session:
+        assert session.scalar(select(func.count()).select_from(InboundMessage)) == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome"),
+    [
+        ("1. 5254 5655 2. 7163", "wrong_repetition"),  # partner's move repeated wrongly
+        ("2. 7163", "no_repetition"),  # partner's last move not repeated
+        ("1. ... 5755 2. hello", "illegible_move"),
+        ("1. ... 5755 2. 5254", "impossible_move"),
+        ("Hello, how are you?", "no_move"),
+    ],
+)
+def test_faults_are_answered_charged_and_copied_to_the_arbiter(
+    services: Services, clock: FixedClock, game: dict, body: str, outcome: str
+) -> None:
+    s = game["subjects"]
+    send(services, clock, WHITE, s["white"], "1. 5254")
+    send(services, clock, BLACK, s["black"], "1. 5254 5755")
+    before = len(outbox(services))
+    receipt = send(services, clock, WHITE, s["white"], body)
+    assert (receipt.status, receipt.outcome) == ("refused", outcome)
+    assert moves(services) == ["e4", "e5"]
+    answer = outbox(services)[before]
+    assert (answer.kind, answer.to_address, answer.cc) == ("fault", WHITE, [ARBITER])
+    assert "could not be accepted" in answer.body and "2 penalty days" in answer.body
+    with services.ctx.db.read() as session:
+        charges = session.scalars(select(TimeCharge)).all()
+        assert [(c.days, c.player_id) for c in charges] == [(2, game["ids"]["p1"])]
+    assert services.ledgers.schedule(1).clocks["white"].penalty_days == 2
+
+
+def test_not_your_turn_is_answered_without_penalty(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    assert receipt.outcome == "not_your_turn"
+    assert "is recorded already" in outbox(services)[-1].body
+    assert services.ledgers.schedule(1).clocks["white"].penalty_days == 0
+
+
+def test_strangers_forgers_and_robots(services: Services, clock: FixedClock, game: dict) -> None:
+    s = game["subjects"]
+    stranger = send(services, clock, "nobody@else.org", s["white"], "1. 5254")
+    assert (stranger.status, stranger.outcome) == ("ignored", "unknown_sender")
+    assert "not registered" in outbox(services)[-1].body
+    # A real player's address without the reply token: not applied; the real
+    # player (not the forger) is told which subject to use.
+    forged = send(services, clock, WHITE, "my move", "1. 5254")
+    assert forged.outcome == "no_reply_token"
+    assert outbox(services)[-1].to_address == WHITE
+    assert s["white"] in outbox(services)[-1].body
+    wrong_token = send(services, clock, WHITE, s["black"].replace("t1", "t1"), "1. 5254")
+    assert wrong_token.outcome == "no_reply_token"  # Black's token is not White's
+    count = len(outbox(services))
+    auto = send(
+        services,
+        clock,
+        WHITE,
+        f"Re: {s['white']}",
+        "I am on holiday.",
+        headers={"Auto-Submitted": "auto-replied"},
+    )
+    bounce = send(services, clock, "MAILER-DAEMON@mx.test", "Undelivered", "1. 5254")
+    assert (auto.outcome, bounce.outcome) == ("automatic", "automatic")
+    assert len(outbox(services)) == count  # never answered
+    assert moves(services) == []
+
+
+def test_fault_answers_are_limited_per_address_per_day(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    for i in range(8):
+        send(services, clock, f"spam{i % 1}@else.org", game["subjects"]["white"], "1. 5254")
+    assert len([m for m in outbox(services) if m.to_address == "spam0@else.org"]) == 5
+
+
+def test_words_resign_draw_and_leave(services: Services, clock: FixedClock, game: dict) -> None:
+    s = game["subjects"]
+    send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью")
+    assert services.queries.game(1).draw_offer_by == "t1p1"
+    receipt = send(services, clock, BLACK, s["black"], "Thank you, I accept the draw.")
+    assert receipt.outcome == "accept_draw"
+    assert services.queries.game(1).result_reason == "agreed_draw"
+    assert "drawn by agreement" in outbox(services)[-2].body
+    leave = send(services, clock, BLACK, s["black"], "Перерыв с 01.06.2026 по 10.06.2026")
+    assert leave.outcome == "leave_taken"
+    assert services.leaves.balance("t1p2").used_this_year == 10
+
+
+def test_resignation_by_email(services: Services, clock: FixedClock, game: dict) -> None:
+    send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    assert send(services, clock, BLACK, game["subjects"]["black"], "Сдаюсь.").outcome == "resign"
+    assert services.queries.game(1).result == "1-0"
+
+
+def test_a_variant_after_the_move_becomes_a_conditional_line(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    s = game["subjects"]
+    send(services, clock, WHITE, s["white"], "1. 5254")
+    # Black moves and proposes: if 2. Nf3 then 2... Nc6 (56.3.7).
+    send(services, clock, BLACK, s["black"], "1. 5254 5755 2. 7163 2836")
+    out = send(services, clock, WHITE, s["white"], "1. e4 e5 2. Nf3")
+    assert out.outcome == "move"
+    assert moves(services) == ["e4", "e5", "Nf3", "Nc6"]
+    assert date(2026, 5, 10) == services.queries.game(1).moves[0].sent_on
