@@ -81,7 +81,7 @@ def set_up_site(home: Path, games: int) -> tuple[list[tuple[int, str, str]], dic
     from cc.models import Door
     from cc.services import Actor, EventSpec
 
-    env = {"CC_HOME": str(home)}
+    env = {"CC_HOME": str(home), "CC_MAIL_LISTEN": ""}
     config = config_mod.load(env)
     config_mod.ensure_sqlite_dir(config.database_url)
     migrate.upgrade(config.database_url)

@@ -149,6 +149,11 @@ def serve(state: State, host: str | None, port: int | None) -> None:
     click.echo(
         f"serving on http://{conf.web_host}:{conf.web_port}/ with {_safe_url(conf.database_url)}"
     )
+    if conf.mail_listen:
+        click.echo(
+            f"mail for {conf.mail_address} taken on {conf.mail_listen}; sent mail kept "
+            f"in {conf.outbox_dir}"
+        )
     asyncio.run(run(conf, state.services))
 
 

@@ -27,6 +27,17 @@ class Config:
     secure_cookies: bool
     #: the address players reach the site at, for links in mail
     base_url: str
+    #: the gateway's address: players send moves here
+    mail_address: str
+    #: host:port of the SMTP listener that feeds the gateway ("" for none)
+    mail_listen: str
+    #: host:port of the relay outgoing mail goes to ("" keeps it in var/outbox only)
+    smtp_relay: str
+    smtp_user: str
+    smtp_password: str
+    smtp_starttls: bool
+    #: signs the reply tokens of the gateway ("" makes one under var/)
+    secret_key: str
 
     @property
     def var_dir(self) -> Path:
@@ -48,6 +59,7 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         data = tomllib.loads((home / "cc.toml").read_text(encoding="utf-8"))
     database = data.get("database", {})
     web = data.get("web", {})
+    mail = data.get("mail", {})
     default_url = f"sqlite:///{home / 'var' / 'cc.sqlite3'}"
     return Config(
         home=home,
@@ -62,6 +74,14 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         ).lower()
         in ("1", "true", "yes"),
         base_url=env.get("CC_BASE_URL") or str(web.get("base_url", "")),
+        mail_address=env.get("CC_MAIL_ADDRESS") or str(mail.get("address", "moves@localhost")),
+        mail_listen=env.get("CC_MAIL_LISTEN", str(mail.get("listen", "127.0.0.1:2525"))),
+        smtp_relay=env.get("CC_SMTP_RELAY") or str(mail.get("relay", "")),
+        smtp_user=env.get("CC_SMTP_USER") or str(mail.get("user", "")),
+        smtp_password=env.get("CC_SMTP_PASSWORD") or str(mail.get("password", "")),
+        smtp_starttls=(env.get("CC_SMTP_STARTTLS") or str(mail.get("starttls", "false"))).lower()
+        in ("1", "true", "yes"),
+        secret_key=env.get("CC_SECRET_KEY") or str(data.get("secret_key", "")),
     )
 
 
@@ -70,3 +90,28 @@ def ensure_sqlite_dir(url: str) -> None:
     prefix = "sqlite:///"
     if url.startswith(prefix) and not url.endswith(":memory:"):
         Path(url[len(prefix) :]).parent.mkdir(parents=True, exist_ok=True)
+
+
+def secret(config: Config) -> bytes:
+    """The key that signs reply tokens: configured, or made once under var/."""
+    if config.secret_key:
+        return config.secret_key.encode()
+    path = config.var_dir / "secret.key"
+    if not path.exists():
+        import os
+        import secrets
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32))
+        os.chmod(path, 0o600)
+    return path.read_text().strip().encode()
+
+
+def host_port(text: str, default_port: int) -> tuple[str, int]:
+    """``host:port`` (or ``host``) split.
+
+    >>> host_port("127.0.0.1:2525", 25), host_port("mail.example.org", 25)
+    (('127.0.0.1', 2525), ('mail.example.org', 25))
+    """
+    host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
+    return host, int(port) if port else default_port

@@ -36,6 +36,15 @@ class Outbox:
             box.close()
         return str(message["Message-ID"])
 
+    def add(self, message: EmailMessage) -> None:
+        """Keep a copy of a message as it was sent."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        box = mailbox.Maildir(str(self.path), create=True)
+        try:
+            box.add(message)
+        finally:
+            box.close()
+
     def messages(self) -> list[EmailMessage]:
         """Every queued message, oldest first (for operators and tests)."""
         if not self.path.exists():

@@ -3,34 +3,68 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import uvicorn
 
-from cc.config import Config
+from cc.config import Config, host_port
+from cc.outbox import Outbox
 from cc.services import Services
 from cc.web.app import create_app
 from cc.web.context import WebSettings
+from mailgate.listener import GatewayHandler, start_listener
+from mailgate.sender import LocalRelay, Relay, SmtpRelay, run_sender
+
+log = logging.getLogger(__name__)
 
 
 async def serve(config: Config, services: Services) -> None:
-    tasks = []
-    if config.web_enabled:
-        server = uvicorn.Server(
-            uvicorn.Config(
-                create_app(
-                    services,
-                    WebSettings(
-                        secure_cookies=config.secure_cookies,
-                        base_url=config.base_url or f"http://{config.web_host}:{config.web_port}",
-                    ),
-                ),
-                host=config.web_host,
-                port=config.web_port,
-                log_level="info",
-                lifespan="on",
-            )
+    """The web app, the mail listener and the mail sender, as configured."""
+    controller = None
+    if config.mail_listen:
+        host, port = host_port(config.mail_listen, 25)
+        handler = GatewayHandler(services.mail.receive, services.ctx.clock.now)
+        controller = start_listener(handler, host, port)
+        log.info("mail listener on %s:%s for %s", host, port, config.mail_address)
+    relay: Relay
+    if config.smtp_relay:
+        host, port = host_port(config.smtp_relay, 25)
+        relay = SmtpRelay(
+            host,
+            port,
+            username=config.smtp_user or None,
+            password=config.smtp_password or None,
+            start_tls=config.smtp_starttls,
         )
-        tasks.append(asyncio.create_task(server.serve()))
-    if not tasks:
-        raise SystemExit("nothing to serve: the web app is disabled in the configuration")
-    await asyncio.gather(*tasks)
+    else:
+        relay = LocalRelay()
+    # The embedded default keeps every sent message in var/outbox to be read.
+    background = [
+        asyncio.create_task(
+            run_sender(services.outbound, relay, services.ctx.clock.now, Outbox(config.outbox_dir))
+        )
+    ]
+    try:
+        if config.web_enabled:
+            settings = WebSettings(
+                secure_cookies=config.secure_cookies,
+                base_url=config.base_url or f"http://{config.web_host}:{config.web_port}",
+            )
+            server = uvicorn.Server(
+                uvicorn.Config(
+                    create_app(services, settings),
+                    host=config.web_host,
+                    port=config.web_port,
+                    log_level="info",
+                    lifespan="on",
+                )
+            )
+            # uvicorn owns the signals: when it stops, everything stops.
+            await server.serve()
+        else:
+            await asyncio.gather(*background)
+    finally:
+        for task in background:
+            task.cancel()
+        if controller is not None:
+            controller.stop()

@@ -105,6 +105,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     cc("event", "add-player", "WEB", "white", "black", "other")
     cc("event", "start", "WEB")
     port = free_port()
+    env["CC_MAIL_LISTEN"] = f"127.0.0.1:{free_port()}"
     process = subprocess.Popen(
         [CC, "serve", "--port", str(port)],
         env=env,

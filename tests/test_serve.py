@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import smtplib
 import subprocess
 import sys
 import time
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from cc.outbox import Outbox
 from tests.support.postgres import free_port
 
 CC = str(Path(sys.executable).parent / "cc")
@@ -33,7 +35,8 @@ def test_server_comes_up_on_embedded_defaults(tmp_path: Path) -> None:
         timeout=120,
     )
 
-    port = free_port()
+    port, mail_port = free_port(), free_port()
+    env["CC_MAIL_LISTEN"] = f"127.0.0.1:{mail_port}"
     server = subprocess.Popen(
         [CC, "serve", "--port", str(port)],
         env=env,
@@ -56,6 +59,21 @@ def test_server_comes_up_on_embedded_defaults(tmp_path: Path) -> None:
         assert health.json()["status"] == "ok"
         home = httpx.get(f"http://127.0.0.1:{port}/", timeout=5, follow_redirects=True)
         assert home.url.path == "/login" and "Sign in" in home.text
+        # The built-in mail listener answers; the answer waits in var/outbox.
+        raw = (
+            b"From: stranger@example.org\r\nTo: moves@localhost\r\n"
+            b"Subject: my move\r\nMessage-ID: <s1@example.org>\r\n\r\n1. 5254\r\n"
+        )
+        with smtplib.SMTP("127.0.0.1", mail_port, timeout=10) as smtp:
+            smtp.sendmail("stranger@example.org", ["moves@localhost"], raw)
+        outbox = Outbox(tmp_path / "var" / "outbox")
+        deadline = time.monotonic() + 30
+        while not outbox.messages():
+            assert time.monotonic() < deadline, "no answer in var/outbox"
+            time.sleep(0.3)
+        (answer,) = outbox.messages()
+        assert answer["To"] == "stranger@example.org"
+        assert "not registered" in answer.get_content()
     finally:
         server.send_signal(signal.SIGINT)
         try:

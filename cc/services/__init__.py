@@ -13,6 +13,7 @@ from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
 from cc.services.mail import MailService, MailSettings
+from cc.services.outbound import OutboundService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
 
@@ -30,6 +31,7 @@ class Services:
         self.leaves = LeaveService(ctx)
         self.accounts = AccountService(ctx)
         self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
+        self.outbound = OutboundService(ctx, self.mail.settings.address)
 
 
 __all__ = [
