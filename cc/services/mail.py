@@ -78,6 +78,12 @@ class Receipt:
     detail: str | None = None
 
 
+def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
+    """A short signature of (game, player): only mail we sent carries it."""
+    digest = hmac.new(secret, f"{game_id}:{player_id}".encode(), hashlib.sha256).digest()
+    return b32encode(digest).decode()[:10].lower()
+
+
 class _Fault(Exception):
     """A fault of the message itself, answered and charged (§10.5)."""
 
@@ -106,10 +112,7 @@ class MailService:
 
     def token(self, game_id: int, player_id: int) -> str:
         """The reply token of one player in one game (in the subject line)."""
-        digest = hmac.new(
-            self.settings.secret, f"{game_id}:{player_id}".encode(), hashlib.sha256
-        ).digest()
-        return b32encode(digest).decode()[:10].lower()
+        return reply_token(self.settings.secret, game_id, player_id)
 
     def subject(self, game: Game, player_id: int) -> str:
         return (
