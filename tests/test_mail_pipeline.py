@@ -61,8 +61,8 @@ def test_an_email_game_with_forwards_in_the_standard_form(
     assert (receipt.status, receipt.outcome) == ("applied", "move")
     assert moves(services) == ["e4"]
     sent = outbox(services)
-    assert [(m.kind, m.to_address) for m in sent] == [("reply", WHITE), ("forward", BLACK)]
-    forward = sent[1]
+    assert sorted((m.kind, m.to_address) for m in sent) == [("forward", BLACK), ("reply", WHITE)]
+    forward = next(m for m in sent if m.kind == "forward")
     assert forward.subject == s["black"] and forward.ply == 1
     assert "01.  5254" in forward.body and "Турнир" not in forward.body  # English player
     assert "Event Event T1" in forward.body and "Start date 10.05.2026" in forward.body
@@ -208,3 +208,12 @@ def test_a_variant_after_the_move_becomes_a_conditional_line(
     assert out.outcome == "move"
     assert moves(services) == ["e4", "e5", "Nf3", "Nc6"]
     assert date(2026, 5, 10) == services.queries.game(1).moves[0].sent_on
+
+
+def test_an_arrival_ahead_of_our_clock_is_taken_as_now(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    raw = raw_mail(WHITE, game["subjects"]["white"], "1. 5254")
+    receipt = services.mail.receive(raw, clock.now() + timedelta(seconds=30), "imap")
+    assert receipt.outcome == "move"
+    assert services.queries.game(1).moves[0].sent_at == clock.now()

@@ -129,7 +129,8 @@ def test_outgoing_mail_goes_to_the_relay_once_with_its_headers(
     clock.set(datetime(2026, 5, 11, 7, 30, tzinfo=UTC))
     assert asyncio.run(deliver_due(services.outbound, SmtpRelay("127.0.0.1", port), clock.now)) == 2
     assert asyncio.run(deliver_due(services.outbound, SmtpRelay("127.0.0.1", port), clock.now)) == 0
-    reply, forward = collector.messages
+    reply = next(m for m in collector.messages if m["To"] == WHITE)
+    forward = next(m for m in collector.messages if m["To"] == BLACK)
     assert reply["To"] == WHITE and reply["In-Reply-To"] == "<white-1@player.test>"
     assert reply["Auto-Submitted"] == "auto-replied" and reply["Message-ID"]
     assert forward["To"] == BLACK and forward["Subject"] == subjects["black"]

@@ -39,6 +39,7 @@ class SessionInfo:
     lang: str
     notation: str
     roles: frozenset[str]
+    mail_moves: bool
     csrf_token: str
 
 
@@ -123,6 +124,7 @@ class AccountService:
                 lang=player.lang,
                 notation=player.notation,
                 roles=frozenset(r.role.value for r in player.roles),
+                mail_moves=player.mail_moves,
                 csrf_token=row.csrf_token,
             )
 
@@ -233,8 +235,14 @@ class AccountService:
     # --------------------------------------------------------- preferences
 
     def set_preferences(
-        self, actor: Actor, *, lang: str | None = None, notation: str | None = None
+        self,
+        actor: Actor,
+        *,
+        lang: str | None = None,
+        notation: str | None = None,
+        mail_moves: bool | None = None,
     ) -> None:
+        """Language, notation, and whether the partner's moves are mailed."""
         if lang is not None and lang not in i18n.LANGUAGES:
             raise errors.InvalidInput(field="lang", reason=f"{lang!r} is not one of en, ru")
         if notation is not None and notation not in NOTATIONS:
@@ -248,7 +256,17 @@ class AccountService:
                 player.lang = lang
             if notation:
                 player.notation = notation
-            audit(session, actor, now, "preferences_set", lang=lang, notation=notation)
+            if mail_moves is not None:
+                player.mail_moves = mail_moves
+            audit(
+                session,
+                actor,
+                now,
+                "preferences_set",
+                lang=lang,
+                notation=notation,
+                mail_moves=mail_moves,
+            )
 
 
 def _reset_text(lang: str, link: str) -> tuple[str, str]:

@@ -9,7 +9,7 @@ through here too. Nothing is stored when a request is refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -125,9 +125,15 @@ def _color_name(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
 
+MoveHook = Callable[[Session, Game, Player, "MoveOutcome"], None]
+
+
 class GameService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
+        #: told of every move made, inside its transaction (the gateway
+        #: forwards it to a partner who plays by email)
+        self.move_hooks: list[MoveHook] = []
 
     # ----------------------------------------------------------------- moves
 
@@ -212,7 +218,7 @@ class GameService:
                 stated_sent_on,
                 fired=fired,
             )
-            return replace(
+            outcome = replace(
                 recorded,
                 fired=tuple(fired),
                 status=game.status,
@@ -220,6 +226,9 @@ class GameService:
                 result_reason=game.result_reason,
                 fen=game.fen,
             )
+            for hook in self.move_hooks:
+                hook(session, game, player, outcome)
+            return outcome
 
     def preview_move(
         self,

@@ -42,8 +42,9 @@ from cc.models import (
     PlayerEmail,
     PlayerLeave,
 )
+from cc.regulations import Mode
 from cc.services.context import Actor, ServiceContext
-from cc.services.games import GameService
+from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
 from mailgate.content import Command, Statement, read_statement
@@ -107,6 +108,7 @@ class MailService:
         self.ledgers = ledgers
         self.leaves = leaves
         self.settings = settings or MailSettings()
+        games.move_hooks.append(self._forward_move)
 
     # ------------------------------------------------------------- tokens
 
@@ -410,7 +412,9 @@ class MailService:
         if made >= 1 and first_ply > made:
             expected = self._san_at(server, made, server[made - 1])
             raise _Fault("no_repetition", say(lang, "no_repetition", expected=expected))
-        sent_at = max(arrived_at, game.turn_started_at)
+        # Arrival, but never before the position reached the player nor after
+        # now: the mail server's clock may differ from ours by a little.
+        sent_at = min(max(arrived_at, game.turn_started_at), self.ctx.now())
         continuation = " ".join(new[1:]) or None
         try:
             outcome = self.games.submit_move(
@@ -495,9 +499,8 @@ class MailService:
         san: str,
         fired: tuple[str, ...],
     ) -> None:
-        partner = game.black if player.id == game.white_id else game.white
+        """Confirm a move to the email player who sent it."""
         lang = player.lang
-        near = self._near_control(session, game)
         body = say(
             lang,
             "accepted",
@@ -507,30 +510,53 @@ class MailService:
         )
         if fired:
             body += "\n" + say(lang, "fired", moves=" ".join(fired))
-        self._answer(session, letter, lang, "reply", body, game, copy_arbiter=near)
         if game.status != GameStatus.ONGOING:
-            text = {
-                p.id: say(
-                    p.lang,
-                    "over",
-                    game=game.id,
-                    result=game.result.value,
-                    reason=game.result_reason.value if game.result_reason else "",
-                )
-                for p in (player, partner)
-            }
-            self._tell(session, partner, game, text[partner.id], "notice")
+            body += "\n" + say(
+                lang,
+                "over",
+                game=game.id,
+                result=game.result.value,
+                reason=game.result_reason.value if game.result_reason else "",
+            )
+        self._answer(
+            session,
+            letter,
+            lang,
+            "reply",
+            body,
+            game,
+            copy_arbiter=self._near_control(session, game),
+        )
+
+    def _forward_move(
+        self, session: Session, game: Game, player: Player, outcome: MoveOutcome
+    ) -> None:
+        """Every move of an email event, whatever its door, reaches the partner
+        who plays by email, in the standard form (56.2.1)."""
+        if game.event.mode != Mode.EMAIL:
             return
-        body = say(partner.lang, "forward", player=player.name, move=san, game=game.id)
-        # Its delivery dates the partner's receipt, unless their own line answered.
+        partner = game.black if player.id == game.white_id else game.white
+        if game.status != GameStatus.ONGOING:
+            body = say(
+                partner.lang,
+                "over",
+                game=game.id,
+                result=game.result.value,
+                reason=game.result_reason.value if game.result_reason else "",
+            )
+            self._tell(session, partner, game, body, "notice")
+            return
+        body = say(partner.lang, "forward", player=player.name, move=outcome.san, game=game.id)
+        # Its delivery dates the partner's receipt (§10.3), unless their own
+        # conditional line already answered.
         self._tell(
             session,
             partner,
             game,
             body,
             "forward",
-            copy_arbiter=near,
-            ply=None if fired else game.ply_count,
+            copy_arbiter=self._near_control(session, game),
+            ply=None if outcome.fired else game.ply_count,
         )
 
     def _fault(

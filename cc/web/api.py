@@ -129,6 +129,9 @@ class LeaveIn(BaseModel):
 class PreferencesIn(BaseModel):
     lang: str | None = None
     notation: str | None = None
+    mail_moves: bool | None = Field(
+        default=None, description="Mail me my partners' moves (email events)"
+    )
 
 
 @router.get("/me", summary="The calling player")
@@ -141,7 +144,9 @@ def me(request: Request, caller: Caller) -> dict[str, Any]:
 @router.patch("/me", summary="Set language and notation")
 def set_me(request: Request, caller: Caller, body: PreferencesIn) -> dict[str, Any]:
     svc = services_of(request)
-    svc.accounts.set_preferences(caller, lang=body.lang, notation=body.notation)
+    svc.accounts.set_preferences(
+        caller, lang=body.lang, notation=body.notation, mail_moves=body.mail_moves
+    )
     return as_json(svc.queries.player(caller.player_id or 0))  # type: ignore[no-any-return]
 
 

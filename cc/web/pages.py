@@ -453,7 +453,10 @@ async def account(request: Request) -> Response:
     token = None
     if action == "preferences":
         svc.accounts.set_preferences(
-            actor_of(info), lang=form.get("lang") or None, notation=form.get("notation") or None
+            actor_of(info),
+            lang=form.get("lang") or None,
+            notation=form.get("notation") or None,
+            mail_moves=form.get("mail_moves") == "1",
         )
     elif action == "password":
         svc.accounts.change_password(actor_of(info), form.get("old", ""), form.get("new", ""))
