@@ -38,6 +38,12 @@ class Config:
     smtp_starttls: bool
     #: signs the reply tokens of the gateway ("" makes one under var/)
     secret_key: str
+    #: the gateway's mailbox, read over IMAP ("" host: none)
+    imap_host: str
+    imap_port: int
+    imap_user: str
+    imap_password: str
+    imap_folder: str
 
     @property
     def var_dir(self) -> Path:
@@ -60,6 +66,7 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
     database = data.get("database", {})
     web = data.get("web", {})
     mail = data.get("mail", {})
+    imap = data.get("imap", {})
     default_url = f"sqlite:///{home / 'var' / 'cc.sqlite3'}"
     return Config(
         home=home,
@@ -82,6 +89,11 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         smtp_starttls=(env.get("CC_SMTP_STARTTLS") or str(mail.get("starttls", "false"))).lower()
         in ("1", "true", "yes"),
         secret_key=env.get("CC_SECRET_KEY") or str(data.get("secret_key", "")),
+        imap_host=env.get("CC_IMAP_HOST") or str(imap.get("host", "")),
+        imap_port=int(env.get("CC_IMAP_PORT") or str(imap.get("port", 143))),
+        imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),
+        imap_password=env.get("CC_IMAP_PASSWORD") or str(imap.get("password", "")),
+        imap_folder=env.get("CC_IMAP_FOLDER") or str(imap.get("folder", "INBOX")),
     )
 
 

@@ -12,6 +12,7 @@ from cc.outbox import Outbox
 from cc.services import Services
 from cc.web.app import create_app
 from cc.web.context import WebSettings
+from mailgate.imap import ImapMailbox, run_imap
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import LocalRelay, Relay, SmtpRelay, run_sender
 
@@ -44,6 +45,16 @@ async def serve(config: Config, services: Services) -> None:
             run_sender(services.outbound, relay, services.ctx.clock.now, Outbox(config.outbox_dir))
         )
     ]
+    if config.imap_host:
+        mailbox = ImapMailbox(
+            config.imap_host,
+            config.imap_port,
+            config.imap_user,
+            config.imap_password,
+            folder=config.imap_folder,
+        )
+        background.append(asyncio.create_task(run_imap(mailbox, services.mail.receive)))
+        log.info("reading %s@%s:%s", config.imap_user, config.imap_host, config.imap_port)
     try:
         if config.web_enabled:
             settings = WebSettings(

@@ -46,7 +46,7 @@ from cc.regulations import Mode
 from cc.services.context import Actor, ServiceContext
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
-from cc.services.ledger import LedgerService
+from cc.services.ledger import GameLedgerView, LedgerService
 from mailgate.content import Command, Statement, read_statement
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter, read_letter
@@ -676,7 +676,7 @@ class MailService:
     def _record(self, session: Session, game: Game, lang: str) -> str:
         """The game in the standard form 59.1, with the position."""
         event: Event = game.event
-        schedule = self.ledgers.schedule(game.id, style="numeric")
+        schedule = self._schedule(session, game)
         rows = []
         for row in schedule.schedule:
             halves: list[HalfMove | None] = []
@@ -724,11 +724,18 @@ class MailService:
 
     # ------------------------------------------------------------ helpers
 
+    def _schedule(self, session: Session, game: Game) -> GameLedgerView:
+        """The game's schedule, computed once per state within a transaction."""
+        memo = session.info.setdefault("cc_schedules", {})
+        key = (game.id, game.ply_count, game.status)
+        if key not in memo:
+            memo[key] = self.ledgers.schedule(game.id, style="numeric")
+        return memo[key]  # type: ignore[no-any-return]
+
     def _near_control(self, session: Session, game: Game) -> bool:
-        ledger = LedgerService.compute(session, game, self.ctx.now())
-        return game.status == GameStatus.ONGOING and (
-            ledger.white.near_control or ledger.black.near_control
-        )
+        """56.4.10: either player has 5 days or fewer before the control."""
+        clocks = self._schedule(session, game).clocks
+        return game.status == GameStatus.ONGOING and any(c.near_control for c in clocks.values())
 
     @staticmethod
     def _arbiter(game: Game) -> list[str]:
