@@ -31,6 +31,8 @@ class Config:
     mail_address: str
     #: host:port of the SMTP listener that feeds the gateway ("" for none)
     mail_listen: str
+    #: the listener speaks LMTP instead of SMTP
+    mail_lmtp: bool
     #: host:port of the relay outgoing mail goes to ("" keeps it in var/outbox only)
     smtp_relay: str
     smtp_user: str
@@ -83,6 +85,8 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         base_url=env.get("CC_BASE_URL") or str(web.get("base_url", "")),
         mail_address=env.get("CC_MAIL_ADDRESS") or str(mail.get("address", "moves@localhost")),
         mail_listen=env.get("CC_MAIL_LISTEN", str(mail.get("listen", "127.0.0.1:2525"))),
+        mail_lmtp=(env.get("CC_MAIL_LMTP") or str(mail.get("lmtp", "false"))).lower()
+        in ("1", "true", "yes"),
         smtp_relay=env.get("CC_SMTP_RELAY") or str(mail.get("relay", "")),
         smtp_user=env.get("CC_SMTP_USER") or str(mail.get("user", "")),
         smtp_password=env.get("CC_SMTP_PASSWORD") or str(mail.get("password", "")),

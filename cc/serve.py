@@ -25,7 +25,7 @@ async def serve(config: Config, services: Services) -> None:
     if config.mail_listen:
         host, port = host_port(config.mail_listen, 25)
         handler = GatewayHandler(services.mail.receive, services.ctx.clock.now)
-        controller = start_listener(handler, host, port)
+        controller = start_listener(handler, host, port, lmtp=config.mail_lmtp)
         log.info("mail listener on %s:%s for %s", host, port, config.mail_address)
     relay: Relay
     if config.smtp_relay:

@@ -1,4 +1,4 @@
-"""An SMTP listener on loopback that feeds the gateway's pipeline.
+"""An SMTP (or LMTP) listener on loopback that feeds the gateway's pipeline.
 
 aiosmtpd speaks the protocol; this handler only hands each message's bytes
 to the pipeline and answers after its commit: 250 once the message is
@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.lmtp import LMTP
 
 from cc.models import InboundStatus
 from cc.services.mail import Receipt
@@ -51,9 +52,19 @@ class GatewayHandler:
         return "250 OK"
 
 
-def start_listener(handler: GatewayHandler, host: str, port: int) -> Controller:
+class LmtpController(Controller):
+    """The same listener speaking LMTP, for a mail server that delivers by LMTP."""
+
+    def factory(self) -> LMTP:
+        return LMTP(self.handler, **self.SMTP_kwargs)
+
+
+def start_listener(
+    handler: GatewayHandler, host: str, port: int, *, lmtp: bool = False
+) -> Controller:
     """Start listening in a thread of its own; stop with ``controller.stop()``."""
-    controller = Controller(
+    kind = LmtpController if lmtp else Controller
+    controller = kind(
         handler, hostname=host, port=port, decode_data=False, data_size_limit=10_000_000
     )
     controller.start()

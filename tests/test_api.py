@@ -186,3 +186,13 @@ def test_conditional_lines_through_the_api(services: Services, game: dict) -> No
     assert c.post("/api/v1/games/1/moves", json={"move": "Nc6"}, headers=b).json()["fired"] == []
     out = token_for(services, game["outsider"])
     assert c.get("/api/v1/games/1/conditionals", headers=out).status_code == 403
+
+
+def test_changing_addresses_is_all_or_nothing(services: Services, game: dict) -> None:
+    c = client(services)
+    w = token_for(services, game["white"])
+    r = c.patch("/api/v1/me", json={"lang": "ru", "emails": ["not an address"]}, headers=w)
+    assert r.status_code == 422
+    assert c.get("/api/v1/me", headers=w).json()["lang"] == "en"  # nothing changed
+    r = c.patch("/api/v1/me", json={"lang": "ru", "emails": ["new@example.org"]}, headers=w)
+    assert r.json()["emails"] == ["new@example.org"] and r.json()["lang"] == "ru"

@@ -217,3 +217,28 @@ def test_an_arrival_ahead_of_our_clock_is_taken_as_now(
     receipt = services.mail.receive(raw, clock.now() + timedelta(seconds=30), "imap")
     assert receipt.outcome == "move"
     assert services.queries.game(1).moves[0].sent_at == clock.now()
+
+
+def test_a_new_address_from_the_settings_is_the_one_read(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    from cc.models import Door
+    from cc.services import Actor
+
+    white = Actor.player(game["ids"]["p1"], Door.WEB)
+    assert services.accounts.set_emails(white, ["Ivan.New@Example.org"]) == ["ivan.new@example.org"]
+    old = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    assert old.outcome == "unknown_sender"
+    new = send(services, clock, "ivan.new@example.org", game["subjects"]["white"], "1. 5254")
+    assert new.outcome == "move"
+    from cc import errors
+
+    with pytest.raises(errors.Conflict):
+        services.accounts.set_emails(white, [BLACK])
+    with services.ctx.db.read() as session:
+        from cc.models import AuditEntry
+
+        entry = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "emails_changed")
+        ).one()
+        assert entry.details["old"] == [WHITE]

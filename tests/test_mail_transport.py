@@ -189,3 +189,20 @@ def test_a_crash_between_queueing_and_sending_loses_nothing_and_repeats_nothing(
     )
     with services.ctx.db.read() as session:
         assert {r.status for r in session.scalars(select(OutboundMessage))} == {"sent"}
+
+
+def test_the_listener_speaks_lmtp_too(
+    services: Services, clock: FixedClock, subjects: dict[str, str]
+) -> None:
+    import smtplib
+
+    port = free_port()
+    controller = start_listener(
+        GatewayHandler(services.mail.receive, clock.now), "127.0.0.1", port, lmtp=True
+    )
+    try:
+        with smtplib.LMTP("127.0.0.1", port) as lmtp:
+            lmtp.sendmail(WHITE, ["moves@cc.test"], raw_mail(WHITE, subjects["white"], "1. 5254"))
+    finally:
+        controller.stop()
+    assert [m.san for m in services.queries.game(1).moves] == ["e4"]

@@ -234,6 +234,33 @@ class AccountService:
 
     # --------------------------------------------------------- preferences
 
+    def set_emails(self, actor: Actor, emails: list[str]) -> list[str]:
+        """Replace the player's registered addresses (56.1.2), first one first.
+
+        The gateway reads moves only from these, and mails to the first.
+        The change is audited with the old and new addresses for the arbiter.
+        """
+        from cc.services.players import checked_addresses
+
+        addresses = checked_addresses(emails)
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            player = session.get(Player, actor.player_id or 0)
+            if player is None:
+                raise errors.NotSignedIn()
+            for address in addresses:
+                owner = session.scalar(
+                    select(PlayerEmail.player_id).where(PlayerEmail.address == address)
+                )
+                if owner is not None and owner != player.id:
+                    raise errors.Conflict(what="email address", ref=address)
+            old = [e.address for e in player.emails]
+            player.emails.clear()
+            session.flush()
+            player.emails.extend(PlayerEmail(address=a) for a in addresses)
+            audit(session, actor, now, "emails_changed", old=old, new=addresses)
+            return addresses
+
     def set_preferences(
         self,
         actor: Actor,

@@ -21,6 +21,17 @@ def normalise_email(address: str) -> str:
     return address.strip().lower()
 
 
+def checked_addresses(emails: Iterable[str]) -> list[str]:
+    """Addresses normalised and validated; refused if malformed or repeated."""
+    addresses = [normalise_email(e) for e in emails if e.strip()]
+    for address in addresses:
+        if not _EMAIL.match(address):
+            raise errors.InvalidInput(field="email", reason=f"{address!r} is not an address")
+    if len(set(addresses)) != len(addresses):
+        raise errors.InvalidInput(field="email", reason="an address is given twice")
+    return addresses
+
+
 class PlayerService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
@@ -50,12 +61,7 @@ class PlayerService:
             raise errors.InvalidInput(
                 field="lang", reason=f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}"
             )
-        addresses = [normalise_email(e) for e in emails]
-        for address in addresses:
-            if not _EMAIL.match(address):
-                raise errors.InvalidInput(field="email", reason=f"{address!r} is not an address")
-        if len(set(addresses)) != len(addresses):
-            raise errors.InvalidInput(field="email", reason="an address is given twice")
+        addresses = checked_addresses(emails)
         try:
             role_set = {Role(r) for r in roles} or {Role.PLAYER}
         except ValueError as exc:

@@ -132,6 +132,9 @@ class PreferencesIn(BaseModel):
     mail_moves: bool | None = Field(
         default=None, description="Mail me my partners' moves (email events)"
     )
+    emails: list[str] | None = Field(
+        default=None, description="My registered addresses, the first one mailed (56.1.2)"
+    )
 
 
 @router.get("/me", summary="The calling player")
@@ -144,9 +147,12 @@ def me(request: Request, caller: Caller) -> dict[str, Any]:
 @router.patch("/me", summary="Set language and notation")
 def set_me(request: Request, caller: Caller, body: PreferencesIn) -> dict[str, Any]:
     svc = services_of(request)
-    svc.accounts.set_preferences(
-        caller, lang=body.lang, notation=body.notation, mail_moves=body.mail_moves
-    )
+    with svc.ctx.db.write():  # all of it, or none of it
+        svc.accounts.set_preferences(
+            caller, lang=body.lang, notation=body.notation, mail_moves=body.mail_moves
+        )
+        if body.emails is not None:
+            svc.accounts.set_emails(caller, body.emails)
     return as_json(svc.queries.player(caller.player_id or 0))  # type: ignore[no-any-return]
 
 

@@ -440,8 +440,13 @@ async def end_leave(request: Request, leave_id: int) -> Response:
 
 @router.get("/account")
 def account_page(request: Request) -> Response:
-    signed_in(request)
-    return render(request, "account.html", notations=NOTATIONS)
+    info = signed_in(request)
+    return render(
+        request,
+        "account.html",
+        notations=NOTATIONS,
+        emails=services_of(request).queries.player(info.player_id).emails,
+    )
 
 
 @router.post("/account")
@@ -458,12 +463,22 @@ async def account(request: Request) -> Response:
             notation=form.get("notation") or None,
             mail_moves=form.get("mail_moves") == "1",
         )
+    elif action == "emails":
+        svc.accounts.set_emails(
+            actor_of(info), [e.strip() for e in form.get("emails", "").replace(";", ",").split(",")]
+        )
     elif action == "password":
         svc.accounts.change_password(actor_of(info), form.get("old", ""), form.get("new", ""))
     elif action == "token":
         token = svc.accounts.create_token(actor_of(info), form.get("name") or "api")
     if token:
-        return render(request, "account.html", notations=NOTATIONS, token=token)
+        return render(
+            request,
+            "account.html",
+            notations=NOTATIONS,
+            token=token,
+            emails=svc.queries.player(info.player_id).emails,
+        )
     return RedirectResponse("/account?saved=1", status_code=303)
 
 
