@@ -255,3 +255,11 @@ def test_write_a_game_in_the_form_layout() -> None:
     assert write_moves(moves, "numeric", form=True) == "01. 4244 4745\n02. 7163 7776\n03. 3234"
     assert write_moves(moves, "san-ru") == "1. d4 d5 2. Кf3 g6 3. c4"
     assert write_moves(moves, "uci", numbered=False) == "d2d4 d7d5 g1f3 g7g6 c2c4"
+
+
+def test_castling_is_only_the_kings_two_square_move() -> None:
+    board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+    assert read_move(board, "5878").uci() == "e8g8"
+    for text in ("5888", "e8h8", "Ke8-h8", "5818"):
+        with pytest.raises(ImpossibleMoveError):
+            read_move(board, text)
