@@ -104,6 +104,32 @@ def _safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+# ------------------------------------------------------------------- daily
+
+
+@cli.command()
+@click.option(
+    "--date",
+    "day",
+    type=click.DateTime(["%Y-%m-%d"]),
+    help="The day to do (default: each event's today); catch up missed days in order.",
+)
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def daily(state: State, day: datetime | None, as_json_flag: bool) -> None:
+    """Do a day's work: time forfeits and the other rules of the calendar."""
+    report = state.services.daily.run(day.date() if day else None)
+    if as_json_flag:
+        emit_json(report)
+        return
+    label = report.day.isoformat() if report.day else "today"
+    click.echo(
+        f"{label}: {report.examined} game(s) examined, "
+        f"{len(report.forfeited)} lost on time {report.forfeited or ''}".rstrip()
+    )
+
+
 # -------------------------------------------------------------------- demo
 
 

@@ -318,6 +318,9 @@ class Game(Base):
     #: partner's move delivered): the "received" of the next move
     turn_started_at: Mapped[datetime] = mapped_column(UTCDateTime())
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: the first day the daily run may have work in this game; kept current by
+    #: the services, indexed so the run reads only the games that need it
+    next_deadline: Mapped[date | None] = mapped_column(Date, index=True)
 
     event: Mapped[Event] = relationship()
     section: Mapped[Section] = relationship()

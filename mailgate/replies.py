@@ -40,6 +40,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "position": "Position (FEN): {fen}",
         "copy_note": "Copy to the arbiter: a player has 5 days or fewer left before the "
         "control (Art. 56.4.10).",
+        "forfeit": "Game {game}: {player} went over the time limit on {day} ({total} days "
+        "used, limit {limit}); the game is lost on time (Art. 54.5.2). Result {result}.",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -73,6 +75,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "position": "Позиция (FEN): {fen}",
         "copy_note": "Копия арбитру: у участника осталось 5 дней или меньше до контроля "
         "(ст. 56.4.10).",
+        "forfeit": "Партия {game}: {player} превысил лимит времени {day} (израсходовано "
+        "{total} дн., лимит {limit}); партия проиграна по времени (ст. 54.5.2). "
+        "Результат {result}.",
     },
 }
 

@@ -316,3 +316,33 @@ def test_schedule_and_report_print_in_russian_and_english(console: Console) -> N
     assert (game["opponent"], game["white_moves"], game["black_moves"]) == ("ivanov", 2, 2)
     assert game["last_sent_on"] == (start + timedelta(days=7)).isoformat()
     assert "Progress report (Art. 57)" in console.run("player", "report", "smith", "EM1").stdout
+
+
+def test_the_daily_run_from_the_console(console: Console) -> None:
+    today = datetime.now(UTC).date()
+    console.run("db", "upgrade")
+    console.run("player", "add", "slow", "--name", "Slow")
+    console.run("player", "add", "fast", "--name", "Fast")
+    console.run(
+        "event",
+        "create",
+        "OLD",
+        "--name",
+        "Old",
+        "--mode",
+        "server",
+        "--start",
+        (today - timedelta(days=60)).isoformat(),
+        "--tc",
+        "10/50",
+    )
+    console.run("event", "add-player", "OLD", "slow", "fast")
+    console.run("event", "start", "OLD")
+    # Catching up a missed day in order: the 51st day after the start.
+    too_early = console.run("daily", "--date", (today - timedelta(days=10)).isoformat()).stdout
+    assert "0 lost on time" in too_early
+    report = console.json("daily", "--date", (today - timedelta(days=9)).isoformat())
+    assert isinstance(report, dict) and report["forfeited"] == [1]
+    shown = console.json("game", "show", "1")
+    assert isinstance(shown, dict) and shown["result_reason"] == "time_forfeit"
+    assert "0 game(s) examined" in console.run("daily").stdout

@@ -17,6 +17,7 @@ from timekeeping.ledger import (
     PlayerClock,
     Rules,
     compute_ledger,
+    overstep_deadline,
 )
 
 __all__ = [
@@ -32,5 +33,6 @@ __all__ = [
     "Rules",
     "compute_ledger",
     "local_date",
+    "overstep_deadline",
     "start_of_day",
 ]

@@ -495,3 +495,18 @@ def _overstep_day(
         if before + counted + charged > limit:
             return date.fromordinal(d)
     return date.fromordinal(s)
+
+
+def overstep_deadline(clock: PlayerClock, today: date) -> date:
+    """The first day the player to move is over the limit if they do not move.
+
+    Leave can only postpone it, so a run on this day is never too late; the
+    run looks again and moves the deadline on when the player was on leave.
+
+    >>> from datetime import date
+    >>> c = compute_ledger(Rules(10, 50), date(2026, 5, 10), [], today=date(2026, 5, 20),
+    ...                    pending=Pending(date(2026, 5, 10))).white
+    >>> (c.days_left, overstep_deadline(c, date(2026, 5, 20)))
+    (40, datetime.date(2026, 6, 30))
+    """
+    return today + timedelta(days=max(clock.days_left, -1) + 1)

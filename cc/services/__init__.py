@@ -8,6 +8,7 @@ entry.
 
 from cc.services.accounts import AccountService
 from cc.services.context import Actor, ServiceContext
+from cc.services.daily import DailyService
 from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
@@ -32,6 +33,7 @@ class Services:
         self.accounts = AccountService(ctx)
         self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
         self.outbound = OutboundService(ctx, self.mail.settings.address)
+        self.daily = DailyService(ctx, self.games, self.mail)
 
 
 __all__ = [

@@ -23,6 +23,15 @@ def is_official_of(session: Session, actor: Actor, event: Event) -> bool:
     return has_role(session, actor.player_id, Role.ADMIN)
 
 
+def require_official(session: Session, actor: Actor, event: Event, action: str) -> None:
+    """The operator, an admin, or this event's own arbiter may ``action``."""
+    if actor.is_operator or actor.player_id == event.arbiter_id:
+        return
+    if actor.player_id is not None and has_role(session, actor.player_id, Role.ADMIN):
+        return
+    raise errors.NotPermitted(who=describe(session, actor), action=action)
+
+
 def can_view_game(session: Session, actor: Actor, game: Game) -> bool:
     if actor.player_id in (game.white_id, game.black_id):
         return True

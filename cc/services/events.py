@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import chess
@@ -231,6 +231,12 @@ class EventService:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
             turn_start = start_of_day(event.start_date, event.timezone)
+            # Server games: White oversteps on the (N+1)th day after the start (54.5.2).
+            first_deadline = (
+                event.start_date + timedelta(days=event.control_days + 1)
+                if event.mode == Mode.SERVER
+                else None
+            )
             created = 0
             numbering: dict[str, list[int]] = {}
             for section in event.sections:
@@ -260,6 +266,7 @@ class EventService:
                             ply_count=0,
                             repetition=[START_EPD],
                             turn_started_at=turn_start,
+                            next_deadline=first_deadline,
                         )
                     )
                     created += 1

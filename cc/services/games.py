@@ -34,16 +34,15 @@ from cc.models import (
     Move,
     Player,
     ResultReason,
-    Role,
 )
+from cc.services.access import require_official
 from cc.services.context import (
     Actor,
     ServiceContext,
     audit,
-    describe,
     find_game,
-    has_role,
 )
+from cc.services.ledger import LedgerService
 from timekeeping import local_date
 
 
@@ -167,7 +166,7 @@ class GameService:
                 session, actor, game, as_player, "enter moves for another player"
             )
             if sent_at is not None and not actor.trusted:
-                self._require_official(session, actor, event, "date a move")
+                require_official(session, actor, event, "date a move")
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
 
             if move_number is not None:
@@ -340,6 +339,7 @@ class GameService:
         session.flush()
         if game.status == GameStatus.ONGOING:
             self._fire_lines(session, game, event, player, ply, move.uci(), when, now, fired)
+        LedgerService.refresh_deadline(session, game, now)
         return MoveOutcome(
             game_id=game.id,
             ply=ply,
@@ -898,17 +898,8 @@ class GameService:
                 game_id=game.id, white=game.white.login, black=game.black.login, who=player.login
             )
         if actor.player_id != player_id:
-            self._require_official(session, actor, game.event, action)
+            require_official(session, actor, game.event, action)
         return player
-
-    @staticmethod
-    def _require_official(session: Session, actor: Actor, event: Event, action: str) -> None:
-        """The operator, an admin, or this event's own arbiter."""
-        if actor.is_operator or actor.player_id == event.arbiter_id:
-            return
-        if actor.player_id is not None and has_role(session, actor.player_id, Role.ADMIN):
-            return
-        raise errors.NotPermitted(who=describe(session, actor), action=action)
 
     def _require_playable(self, game: Game, event: Event, now: datetime) -> None:
         if game.status != GameStatus.ONGOING:
@@ -984,6 +975,7 @@ class GameService:
         game.result = result
         game.result_reason = reason
         game.finished_at = when
+        game.next_deadline = None
         for line in session.scalars(
             select(ConditionalLine).where(
                 ConditionalLine.game_id == game.id, ConditionalLine.status == LineStatus.ACTIVE

@@ -11,7 +11,7 @@ leave across New Year counts its days against each year.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -135,6 +135,7 @@ class LeaveService:
             )
             session.add(leave)
             session.flush()
+            _refresh_deadlines(session, player.id, now)
             for event_id in _event_ids(events):
                 audit(
                     session,
@@ -169,6 +170,8 @@ class LeaveService:
             else:
                 leave.last_day = today - timedelta(days=1)
             leave.ended_at = now
+            session.flush()
+            _refresh_deadlines(session, leave.player_id, now)
             for event_id in _event_ids(events):
                 audit(
                     session,
@@ -296,6 +299,22 @@ def _view(session: Session, leave: PlayerLeave) -> LeaveView:
         status=leave.status.value,
         granted_by=granted,
     )
+
+
+def _refresh_deadlines(session: Session, player_id: int, now: datetime) -> None:
+    """A leave moves the deadlines of all the player's games."""
+    from sqlalchemy import or_
+
+    from cc.models import Game, GameStatus
+    from cc.services.ledger import LedgerService
+
+    for game in session.scalars(
+        select(Game).where(
+            or_(Game.white_id == player_id, Game.black_id == player_id),
+            Game.status == GameStatus.ONGOING,
+        )
+    ):
+        LedgerService.refresh_deadline(session, game, now)
 
 
 def _event_ids(events: list[Event]) -> list[int | None]:

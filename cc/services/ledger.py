@@ -25,9 +25,11 @@ from cc.models import (
     LeaveStatus,
     Move,
     PlayerLeave,
+    ResultReason,
     TimeCharge,
 )
 from cc.regulations import Mode
+from cc.services.access import require_official
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -36,7 +38,6 @@ from cc.services.context import (
     find_game,
     find_player,
 )
-from cc.services.games import GameService
 from timekeeping import (
     Charge,
     Leave,
@@ -47,6 +48,7 @@ from timekeeping import (
     Rules,
     compute_ledger,
     local_date,
+    overstep_deadline,
 )
 
 #: 56.4.8, 55.4.7: at most this many days of delay are not counted.
@@ -180,7 +182,11 @@ class LedgerService:
                 received_on, received_at = received_on + shift, received_at + shift
             moves.append(MoveTimes(received_on, m.sent_on, received_at, m.sent_at))
         pending = None
-        if game.status == GameStatus.ONGOING:
+        lost_on_time = game.result_reason == ResultReason.TIME_FORFEIT
+        if lost_on_time and game.finished_at is not None:
+            # The evidence stays: the unanswered move counts up to the forfeit.
+            now = min(now, game.finished_at)
+        if game.status == GameStatus.ONGOING or lost_on_time:
             received_at = game.turn_started_at
             if shift and game.ply_count > 0:
                 received_at = received_at + shift
@@ -210,6 +216,19 @@ class LedgerService:
             white_charges=charges[game.white_id],
             black_charges=charges[game.black_id],
         )
+
+    @classmethod
+    def refresh_deadline(cls, session: Session, game: Game, now: datetime) -> None:
+        """Keep the game's next deadline current (the daily run's index).
+
+        Server games: the day the player to move oversteps if they do not
+        move (54.5.2). Other modes get their deadlines with their own rules.
+        """
+        if game.status != GameStatus.ONGOING or game.event.mode != Mode.SERVER:
+            game.next_deadline = None
+            return
+        ledger = cls.compute(session, game, now)
+        game.next_deadline = overstep_deadline(ledger.player(game.white_to_move), ledger.today)
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""
@@ -348,7 +367,7 @@ class LedgerService:
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
             event = game.event
-            GameService._require_official(session, actor, event, "charge time")
+            require_official(session, actor, event, "charge time")
             if as_player not in (game.white_id, game.black_id):
                 player = find_player(session, as_player)
                 raise errors.NotYourGame(
@@ -399,6 +418,7 @@ class LedgerService:
             )
             session.add(charge)
             session.flush()
+            self.refresh_deadline(session, game, now)
             audit(
                 session,
                 actor,

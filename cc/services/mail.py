@@ -612,6 +612,12 @@ class MailService:
             subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
         self._queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
 
+    def tell(
+        self, session: Session, player: Player, game: Game, body: str, *, copy_arbiter: bool = False
+    ) -> None:
+        """A notice about a game to a player who reads mail, in their language."""
+        self._tell(session, player, game, body, "notice", copy_arbiter=copy_arbiter)
+
     def _tell(
         self,
         session: Session,

@@ -37,3 +37,21 @@ def submit_in_lockstep(
         except ServiceError as exc:
             results.put((game_id, exc.code))
     db.dispose()
+
+
+def run_day_in_lockstep(url: str, instant: str, day: str, barrier: Barrier, results: Any) -> None:
+    """Run the daily run for ``day`` at the same moment as a rival process."""
+    from datetime import date
+
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.services import ServiceContext, Services
+
+    db = Database(url)
+    services = Services(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    with db.engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+    barrier.wait(timeout=60)
+    report = services.daily.run(date.fromisoformat(day))
+    results.put(report.forfeited)
+    db.dispose()

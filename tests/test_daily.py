@@ -1,0 +1,127 @@
+"""The daily run: server games lost on time on exactly the day of the overstep."""
+
+from __future__ import annotations
+
+import multiprocessing
+from datetime import UTC, date, datetime
+
+from sqlalchemy import func, select
+
+from cc.clock import FixedClock
+from cc.models import AuditEntry, Door, Game
+from cc.services import Actor, Services
+from tests.conftest import make_event
+from tests.support.race import run_day_in_lockstep
+from tests.test_concurrency import collect
+
+
+def noon(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)  # noon in Moscow
+
+
+def deadline(services: Services, game_id: int = 1) -> date | None:
+    with services.ctx.db.read() as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        return game.next_deadline
+
+
+def test_forfeit_on_exactly_the_day_of_the_overstep(services: Services, clock: FixedClock) -> None:
+    clock.set(noon(date(2026, 5, 1)))
+    make_event(services, 2)  # server, 10 moves in 50 days, starting 10 May (Moscow)
+    assert deadline(services) == date(2026, 6, 30)  # the 51st day after the start
+    clock.set(noon(date(2026, 6, 30)))
+    day_before = services.daily.run(date(2026, 6, 29))
+    assert (day_before.examined, day_before.forfeited) == (0, [])
+    assert services.queries.game(1).status == "ongoing"
+    report = services.daily.run(date(2026, 6, 30))
+    assert report.forfeited == [1]
+    view = services.queries.game(1)
+    assert (view.result, view.result_reason) == ("0-1", "time_forfeit")
+    assert services.ledgers.schedule(1).clocks["white"].overstep_on == date(2026, 6, 30)
+    again = services.daily.run(date(2026, 6, 30))
+    assert (again.examined, again.forfeited) == (0, [])  # the same day twice changes nothing
+    with services.ctx.db.read() as session:
+        entry = session.scalars(select(AuditEntry).where(AuditEntry.action == "time_forfeit")).one()
+        assert entry.details == {
+            "player_id": 2,
+            "overstep_on": "2026-06-30",
+            "total": 51,
+            "limit": 50,
+        }
+        game = session.get(Game, 1)
+        assert game is not None and game.finished_at is not None
+        assert game.finished_at.date() == date(2026, 6, 30)
+
+
+def test_moves_and_leave_move_the_deadline(services: Services, clock: FixedClock) -> None:
+    clock.set(noon(date(2026, 5, 1)))
+    ids = make_event(services, 2)
+    clock.set(noon(date(2026, 5, 20)))
+    services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
+    assert deadline(services) == date(2026, 7, 10)  # Black's 51st day
+    services.leaves.request(
+        Actor.player(ids["p2"], Door.WEB), "t1p2", date(2026, 6, 1), date(2026, 6, 10)
+    )
+    # A leave only postpones: the early deadline stands and is looked at again.
+    assert deadline(services) == date(2026, 7, 10)
+    clock.set(noon(date(2026, 7, 10)))
+    assert services.daily.run(date(2026, 7, 10)).forfeited == []
+    assert deadline(services) == date(2026, 7, 20)  # ten days of leave later
+    clock.set(noon(date(2026, 7, 20)))
+    assert services.daily.run(date(2026, 7, 20)).forfeited == [1]
+    assert services.queries.game(1).result == "1-0"
+
+
+def test_a_run_early_on_the_day_before_only_reschedules(
+    services: Services, clock: FixedClock
+) -> None:
+    """A deadline that leave postponed is looked at, then moved on."""
+    clock.set(noon(date(2026, 5, 1)))
+    ids = make_event(services, 2)
+    clock.set(noon(date(2026, 6, 20)))
+    services.leaves.request(Actor.operator(Door.CLI), "t1p1", date(2026, 6, 21), date(2026, 6, 25))
+    assert ids
+    assert deadline(services) == date(2026, 6, 30)
+    clock.set(noon(date(2026, 6, 30)))
+    report = services.daily.run()  # each event's own today
+    assert (report.examined, report.forfeited) == (1, [])
+    assert deadline(services) == date(2026, 7, 5)  # five days of leave later
+    clock.set(noon(date(2026, 7, 5)))
+    assert services.daily.run().forfeited == [1]
+
+
+def test_two_processes_run_the_same_day_each_game_once(
+    services: Services, clock: FixedClock, db_url: str
+) -> None:
+    clock.set(noon(date(2026, 5, 1)))
+    make_event(services, 8)  # 28 games; nobody moves
+    day = date(2026, 6, 30)
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(2)
+    results = spawn.Queue()
+    workers = [
+        spawn.Process(
+            target=run_day_in_lockstep,
+            args=(db_url, noon(day).isoformat(), day.isoformat(), barrier, results),
+        )
+        for _ in range(2)
+    ]
+    for w in workers:
+        w.start()
+    lists = [r for _, r in collect_lists(results, workers)]
+    for w in workers:
+        w.join(timeout=60)
+        assert w.exitcode == 0
+    handled = sorted(g for lst in lists for g in lst)
+    assert handled == list(range(1, 29))  # every game once, by one process or the other
+    with services.ctx.db.read() as session:
+        count = session.scalar(
+            select(func.count()).select_from(AuditEntry).where(AuditEntry.action == "time_forfeit")
+        )
+        assert count == 28
+
+
+def collect_lists(results: object, workers: list[object]) -> list[tuple[int, list[int]]]:
+    raw = collect(results, workers, 2)  # type: ignore[arg-type]
+    return [(0, r) for r in raw]  # type: ignore[misc]
