@@ -40,6 +40,8 @@ class Config:
     smtp_starttls: bool
     #: signs the reply tokens of the gateway ("" makes one under var/)
     secret_key: str
+    #: how often the daily run looks for games whose day has come
+    daily_every_seconds: float
     #: the gateway's mailbox, read over IMAP ("" host: none)
     imap_host: str
     imap_port: int
@@ -93,6 +95,9 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         smtp_starttls=(env.get("CC_SMTP_STARTTLS") or str(mail.get("starttls", "false"))).lower()
         in ("1", "true", "yes"),
         secret_key=env.get("CC_SECRET_KEY") or str(data.get("secret_key", "")),
+        daily_every_seconds=float(
+            env.get("CC_DAILY_EVERY_SECONDS") or str(data.get("daily_every_seconds", 300))
+        ),
         imap_host=env.get("CC_IMAP_HOST") or str(imap.get("host", "")),
         imap_port=int(env.get("CC_IMAP_PORT") or str(imap.get("port", 143))),
         imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),

@@ -84,6 +84,11 @@ class Database:
         self._ambient: ContextVar[Session | None] = ContextVar(f"cc_write_{id(self)}", default=None)
 
     @property
+    def write_engine(self) -> Engine:
+        """The engine whose transactions write (BEGIN IMMEDIATE on SQLite)."""
+        return self._write_engine
+
+    @property
     def backend(self) -> str:
         return self.engine.dialect.name
 

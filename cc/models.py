@@ -13,16 +13,20 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    Column,
     Date,
     DateTime,
     Enum,
+    Float,
     ForeignKey,
     Index,
     Integer,
     LargeBinary,
     MetaData,
     String,
+    Table,
     Text,
+    Unicode,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -610,3 +614,14 @@ class OutboundMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+#: APScheduler's job store, declared here so that alembic creates it like every
+#: other table (the layout is APScheduler 3's SQLAlchemyJobStore).
+scheduler_jobs = Table(
+    "apscheduler_jobs",
+    Base.metadata,
+    Column("id", Unicode(191), primary_key=True),
+    Column("next_run_time", Float(25), index=True),
+    Column("job_state", LargeBinary, nullable=False),
+)

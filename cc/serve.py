@@ -9,6 +9,7 @@ import uvicorn
 
 from cc.config import Config, host_port
 from cc.outbox import Outbox
+from cc.scheduling import start_scheduler
 from cc.services import Services
 from cc.web.app import create_app
 from cc.web.context import WebSettings
@@ -55,6 +56,7 @@ async def serve(config: Config, services: Services) -> None:
         )
         background.append(asyncio.create_task(run_imap(mailbox, services.mail.receive)))
         log.info("reading %s@%s:%s", config.imap_user, config.imap_host, config.imap_port)
+    scheduler = start_scheduler(services, every_seconds=config.daily_every_seconds)
     try:
         if config.web_enabled:
             settings = WebSettings(
@@ -75,6 +77,7 @@ async def serve(config: Config, services: Services) -> None:
         else:
             await asyncio.gather(*background)
     finally:
+        scheduler.shutdown(wait=False)
         for task in background:
             task.cancel()
         if controller is not None:
