@@ -325,6 +325,9 @@ class Game(Base):
     #: the first day the daily run may have work in this game; kept current by
     #: the services, indexed so the run reads only the games that need it
     next_deadline: Mapped[date | None] = mapped_column(Date, index=True)
+    #: email games: the ply whose move went 14 days unanswered and was sent
+    #: again with a copy to the arbiter (56.5.1)
+    reminded_ply: Mapped[int | None] = mapped_column(Integer)
 
     event: Mapped[Event] = relationship()
     section: Mapped[Section] = relationship()

@@ -42,6 +42,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "control (Art. 56.4.10).",
         "forfeit": "Game {game}: {player} went over the time limit on {day} ({total} days "
         "used, limit {limit}); the game is lost on time (Art. 54.5.2). Result {result}.",
+        "reminder": "Game {game}: your opponent's move {move} has waited {days} days for your "
+        "answer, so it is sent to you again, with a copy to the arbiter (Art. 56.5.1). Your "
+        "answer is copied to the arbiter too.",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -78,6 +81,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "forfeit": "Партия {game}: {player} превысил лимит времени {day} (израсходовано "
         "{total} дн., лимит {limit}); партия проиграна по времени (ст. 54.5.2). "
         "Результат {result}.",
+        "reminder": "Партия {game}: ход партнёра {move} ждёт вашего ответа {days} дн., поэтому "
+        "он повторён, с копией арбитру (ст. 56.5.1). Ваш ответ тоже будет направлен арбитру в "
+        "копии.",
     },
 }
 

@@ -125,3 +125,39 @@ def test_two_processes_run_the_same_day_each_game_once(
 def collect_lists(results: object, workers: list[object]) -> list[tuple[int, list[int]]]:
     raw = collect(results, workers, 2)  # type: ignore[arg-type]
     return [(0, r) for r in raw]  # type: ignore[misc]
+
+
+def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
+    services: Services, clock: FixedClock
+) -> None:
+    from cc.models import OutboundMessage, PlayerEmail
+
+    clock.set(noon(date(2026, 5, 1)))
+    ids = make_event(services, 2, mode="email")
+    with services.ctx.db.write() as session:
+        from cc.models import Player
+
+        arbiter = session.get(Player, ids["arb"])
+        assert arbiter is not None
+        arbiter.emails.append(PlayerEmail(address="arb@example.org"))
+    assert deadline(services) == date(2026, 5, 25)  # 15th day after the start
+    clock.set(noon(date(2026, 5, 24)))
+    assert services.daily.run(date(2026, 5, 24)).reminded == []
+    clock.set(noon(date(2026, 5, 25)))
+    report = services.daily.run(date(2026, 5, 25))
+    assert report.reminded == [1] and report.forfeited == []
+    assert services.daily.run(date(2026, 5, 25)).reminded == []  # once
+    assert deadline(services) is None
+    with services.ctx.db.read() as session:
+        (reminder,) = session.scalars(select(OutboundMessage)).all()
+        assert (reminder.to_address, reminder.cc) == ("t1p1@example.org", ["arb@example.org"])
+        assert "56.5.1" in reminder.body
+    # The answer to the repeated move is copied to the arbiter as well.
+    clock.set(noon(date(2026, 5, 26)))
+    services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
+    with services.ctx.db.read() as session:
+        forward = session.scalars(
+            select(OutboundMessage).where(OutboundMessage.kind == "forward")
+        ).one()
+        assert (forward.to_address, forward.cc) == ("t1p2@example.org", ["arb@example.org"])
+    assert deadline(services) == date(2026, 6, 10)  # Black's 15th day

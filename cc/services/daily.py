@@ -24,7 +24,7 @@ from cc.models import Door, Game, GameResult, GameStatus, ResultReason
 from cc.regulations import Mode
 from cc.services.context import Actor, ServiceContext, audit
 from cc.services.games import GameService
-from cc.services.ledger import LedgerService
+from cc.services.ledger import REMINDER_AFTER_DAYS, LedgerService
 from cc.services.mail import MailService
 from mailgate.replies import say
 from timekeeping import local_date
@@ -37,6 +37,7 @@ class DayReport:
     day: date | None
     examined: int = 0
     forfeited: list[int] = field(default_factory=list)
+    reminded: list[int] = field(default_factory=list)
 
 
 def moment_of(day: date, zone: str, now: datetime) -> datetime:
@@ -90,13 +91,40 @@ class DailyService:
         report.examined += 1
         at = moment_of(the_day, zone, now)
         ledger = LedgerService.compute(session, game, at)
+        clock = ledger.player(game.white_to_move)
         if game.event.mode == Mode.SERVER:
-            clock = ledger.player(game.white_to_move)
             if clock.overstep_on is not None and clock.overstep_on <= the_day:
                 self._forfeit(session, game, clock.overstep_on, clock.total, at)
                 report.forfeited.append(game.id)
                 return
+        elif (
+            game.event.mode == Mode.EMAIL
+            and game.reminded_ply != game.ply_count
+            and (clock.running_days > REMINDER_AFTER_DAYS)
+        ):
+            self._remind(session, game, clock.running_days, at)
+            report.reminded.append(game.id)
         LedgerService.refresh_deadline(session, game, at)
+
+    def _remind(self, session: Session, game: Game, days: int, at: datetime) -> None:
+        """56.5.1: after 14 days without an answer the move is sent again,
+        with a copy to the arbiter; the answer is copied to the arbiter too."""
+        silent = game.white if game.white_to_move else game.black
+        game.reminded_ply = game.ply_count
+        audit(
+            session,
+            Actor.operator(Door.SYSTEM, label="daily run"),
+            at,
+            "reminder_sent",
+            event_id=game.event_id,
+            game_id=game.id,
+            player_id=silent.id,
+            ply=game.ply_count,
+            days=days,
+        )
+        last = game.moves[-1].san if game.moves else "-"
+        text = say(silent.lang, "reminder", game=game.id, move=last, days=days)
+        self.mail.tell(session, silent, game, text, copy_arbiter=True)
 
     def _forfeit(self, session: Session, game: Game, on: date, total: int, at: datetime) -> None:
         """54.5.2: the player over the limit loses, on the day it happened."""

@@ -231,12 +231,12 @@ class EventService:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
             turn_start = start_of_day(event.start_date, event.timezone)
-            # Server games: White oversteps on the (N+1)th day after the start (54.5.2).
-            first_deadline = (
-                event.start_date + timedelta(days=event.control_days + 1)
-                if event.mode == Mode.SERVER
-                else None
-            )
+            # Server games: White oversteps on the (N+1)th day after the start
+            # (54.5.2); email games: a first move 14 days late is asked for (56.5.1).
+            first_deadline = {
+                Mode.SERVER: event.start_date + timedelta(days=event.control_days + 1),
+                Mode.EMAIL: event.start_date + timedelta(days=15),
+            }.get(Mode(event.mode))
             created = 0
             numbering: dict[str, list[int]] = {}
             for section in event.sections:

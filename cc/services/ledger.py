@@ -53,6 +53,8 @@ from timekeeping import (
 
 #: 56.4.8, 55.4.7: at most this many days of delay are not counted.
 MAX_GRACE_DAYS = 3
+#: 56.5.1: a move unanswered this many days is sent again, copied to the arbiter
+REMINDER_AFTER_DAYS = 14
 
 
 def rules_for(event: Event) -> Rules:
@@ -222,13 +224,23 @@ class LedgerService:
         """Keep the game's next deadline current (the daily run's index).
 
         Server games: the day the player to move oversteps if they do not
-        move (54.5.2). Other modes get their deadlines with their own rules.
+        move (54.5.2). Email games: the day a move has gone 14 days without an
+        answer, to be sent again with a copy to the arbiter (56.5.1). Days on
+        leave do not count, so a deadline can only come later than computed.
         """
-        if game.status != GameStatus.ONGOING or game.event.mode != Mode.SERVER:
+        mode = game.event.mode
+        if game.status != GameStatus.ONGOING or mode == Mode.POST:
             game.next_deadline = None
             return
         ledger = cls.compute(session, game, now)
-        game.next_deadline = overstep_deadline(ledger.player(game.white_to_move), ledger.today)
+        clock = ledger.player(game.white_to_move)
+        if mode == Mode.SERVER:
+            game.next_deadline = overstep_deadline(clock, ledger.today)
+        elif game.reminded_ply == game.ply_count:
+            game.next_deadline = None  # reminded already: the arbiter has it now
+        else:
+            wait = REMINDER_AFTER_DAYS + 1 - clock.running_days
+            game.next_deadline = ledger.today + timedelta(days=max(0, wait))
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""

@@ -739,9 +739,14 @@ class MailService:
         return memo[key]  # type: ignore[no-any-return]
 
     def _near_control(self, session: Session, game: Game) -> bool:
-        """56.4.10: either player has 5 days or fewer before the control."""
+        """Copy the arbiter: either player has 5 days or fewer before the control
+        (56.4.10), or this answers a move that was sent again (56.5.1)."""
+        answered_reminder = (
+            game.reminded_ply is not None and game.ply_count == game.reminded_ply + 1
+        )
         clocks = self._schedule(session, game).clocks
-        return game.status == GameStatus.ONGOING and any(c.near_control for c in clocks.values())
+        near = game.status == GameStatus.ONGOING and any(c.near_control for c in clocks.values())
+        return near or answered_reminder
 
     @staticmethod
     def _arbiter(game: Game) -> list[str]:
