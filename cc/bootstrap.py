@@ -5,7 +5,6 @@ from __future__ import annotations
 from cc import config as config_mod
 from cc.clock import Clock, SystemClock
 from cc.db import Database
-from cc.outbox import Outbox
 from cc.services import MailSettings, ServiceContext, Services
 
 
@@ -13,6 +12,6 @@ def build_services(config: config_mod.Config, clock: Clock | None = None) -> Ser
     config_mod.ensure_sqlite_dir(config.database_url)
     db = Database(config.database_url)
     return Services(
-        ServiceContext(db=db, clock=clock or SystemClock(), outbox=Outbox(config.outbox_dir)),
+        ServiceContext(db=db, clock=clock or SystemClock()),
         MailSettings(address=config.mail_address, secret=config_mod.secret(config)),
     )

@@ -12,11 +12,22 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from email.utils import make_msgid
 
 from sqlalchemy import delete, func, select
 
 from cc import errors, i18n
-from cc.models import ApiToken, Door, LoginFailure, PasswordReset, Player, PlayerEmail, WebSession
+from cc.models import (
+    ApiToken,
+    Door,
+    LoginFailure,
+    OutboundMessage,
+    OutboundStatus,
+    PasswordReset,
+    Player,
+    PlayerEmail,
+    WebSession,
+)
 from cc.security import hash_password, verify_password
 from cc.services.context import Actor, ServiceContext, audit, find_player
 
@@ -197,8 +208,6 @@ class AccountService:
                 player = found.player if found else None
             if player is None or not player.emails:
                 return
-            address = player.emails[0].address
-            lang = player.lang
             session.add(
                 PasswordReset(
                     token_hash=_digest(token),
@@ -208,10 +217,26 @@ class AccountService:
                 )
             )
             audit(session, Actor.player(player.id, Door.WEB), now, "password_reset_requested")
-        link = f"{base_url.rstrip('/')}/reset/{token}"
-        subject, body = _reset_text(lang, link)
-        if self.ctx.outbox is not None:
-            self.ctx.outbox.send(address, subject, body)
+            subject, body = _reset_text(player.lang, f"{base_url.rstrip('/')}/reset/{token}")
+            # Queued with the reset it announces; the sender hands it to the
+            # relay after the commit, like every other message of the server.
+            session.add(
+                OutboundMessage(
+                    kind="reset",
+                    to_address=player.emails[0].address,
+                    cc=[],
+                    subject=subject,
+                    body=body,
+                    message_id=make_msgid(domain="cc-server"),
+                    in_reply_to=None,
+                    game_id=None,
+                    ply=None,
+                    status=OutboundStatus.QUEUED,
+                    attempts=0,
+                    next_attempt_at=now,
+                    created_at=now,
+                )
+            )
 
     def reset_password(self, token: str, new: str) -> None:
         if len(new) < 8:

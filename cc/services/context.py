@@ -13,7 +13,6 @@ from cc import errors
 from cc.clock import Clock
 from cc.db import Database
 from cc.models import AuditEntry, Door, Event, Game, Player, PlayerRole, Role
-from cc.outbox import Outbox
 
 
 @dataclass(frozen=True)
@@ -49,8 +48,6 @@ class Actor:
 class ServiceContext:
     db: Database
     clock: Clock
-    #: where outgoing mail waits; None sends nothing (tests that do not look)
-    outbox: Outbox | None = None
 
     def now(self) -> datetime:
         return self.clock.now()

@@ -94,7 +94,9 @@ class DailyService:
         clock = ledger.player(game.white_to_move)
         if game.event.mode == Mode.SERVER:
             if clock.overstep_on is not None and clock.overstep_on <= the_day:
-                self._forfeit(session, game, clock.overstep_on, clock.total, at)
+                # The ledger's own limit: the total past it is the evidence.
+                limit = clock.total + clock.days_left
+                self._forfeit(session, game, clock.overstep_on, clock.total, limit, at)
                 report.forfeited.append(game.id)
                 return
         elif (
@@ -126,13 +128,14 @@ class DailyService:
         text = say(silent.lang, "reminder", game=game.id, move=last, days=days)
         self.mail.tell(session, silent, game, text, copy_arbiter=True)
 
-    def _forfeit(self, session: Session, game: Game, on: date, total: int, at: datetime) -> None:
+    def _forfeit(
+        self, session: Session, game: Game, on: date, total: int, limit: int, at: datetime
+    ) -> None:
         """54.5.2: the player over the limit loses, on the day it happened."""
         loser = game.white if game.white_to_move else game.black
         result = GameResult.BLACK_WINS if game.white_to_move else GameResult.WHITE_WINS
         event = game.event
         actor = Actor.operator(Door.SYSTEM, label="daily run")
-        limit = event.control_days * ((game.ply_count // 2) // event.control_moves + 1)
         audit(
             session,
             actor,
