@@ -844,3 +844,7 @@ def notation_write(
 
 def main() -> None:
     cli(prog_name="cc")
+
+
+# The ``case`` commands live in their own module and join the group here.
+from cc import cli_cases  # noqa: E402, F401

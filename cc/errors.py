@@ -116,3 +116,55 @@ class TooManyAttempts(ServiceError):
 
 class NotSignedIn(ServiceError):
     code = "not_signed_in"
+
+
+class GameSuspended(ServiceError):
+    code = "game_suspended"
+
+
+class ClaimRefused(ServiceError):
+    """A time claim the rules do not allow now."""
+
+
+class ClaimNotInMode(ClaimRefused):
+    code = "claim_not_in_mode"
+
+
+class NoOverstep(ClaimRefused):
+    code = "no_overstep"
+
+
+class ClaimTooLate(ClaimRefused):
+    code = "claim_too_late"
+
+
+class ClaimBarred(ClaimRefused):
+    code = "claim_barred"
+
+
+class CaseOpen(ClaimRefused):
+    code = "case_open"
+
+
+class CaseState(ServiceError):
+    code = "case_state"
+
+
+class ProtestWindowOpen(ServiceError):
+    code = "protest_window_open"
+
+
+class ProtestTooLate(ServiceError):
+    code = "protest_too_late"
+
+
+class AppealTooLate(ServiceError):
+    code = "appeal_too_late"
+
+
+class NoAppealArbiter(ServiceError):
+    code = "no_appeal_arbiter"
+
+
+class BadDecision(ServiceError):
+    code = "bad_decision"

@@ -106,10 +106,79 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Event {event}: {reason}.",
         "ru": "Соревнование {event}: {reason}.",
     },
+    "game_suspended": {
+        "en": "Game {game_id} is suspended by a time claim (case {case_id}) until the "
+        "arbiter decides (Art. 56.6.3).",
+        "ru": "Партия {game_id} прервана заявлением о просрочке времени (дело {case_id}) до "
+        "решения арбитра (ст. 56.6.3).",
+    },
+    "claim_not_in_mode": {
+        "en": "Game {game_id} is played on the server, which fixes an overstep itself "
+        "(Art. 54.5.2); there is nothing to claim.",
+        "ru": "Партия {game_id} играется на сервере, который сам фиксирует просрочку "
+        "(ст. 54.5.2); заявлять не о чем.",
+    },
+    "no_overstep": {
+        "en": "The record of game {game_id} shows no overstep by {player}: {total} days "
+        "used, limit {limit}.",
+        "ru": "По записи партии {game_id} у {player} нет просрочки: израсходовано {total} дн., "
+        "лимит {limit}.",
+    },
+    "claim_too_late": {
+        "en": "The claim in game {game_id} is too late: it had to be made no later than "
+        "the reply to {player}'s move {control_move}, and that reply was sent on "
+        "{replied_on} (Art. 56.6.1).",
+        "ru": "Заявление по партии {game_id} опоздало: его нужно было подать не позднее ответа "
+        "на {control_move}-й ход {player}, а ответ отправлен {replied_on} (ст. 56.6.1).",
+    },
+    "claim_barred": {
+        "en": "{who} may not claim again in game {game_id} during this ten-move cycle "
+        "(moves {first}-{last}) after a rejected claim (case {case_id}, Art. 56.6.7).",
+        "ru": "{who} не может снова заявлять о просрочке в партии {game_id} в текущем "
+        "десятиходовом цикле (ходы {first}-{last}) после отклонённого заявления "
+        "(дело {case_id}, ст. 56.6.7).",
+    },
+    "case_open": {
+        "en": "Game {game_id} already has an open time claim (case {case_id}).",
+        "ru": "По партии {game_id} уже есть открытое заявление о просрочке (дело {case_id}).",
+    },
+    "case_state": {
+        "en": "Case {case_id} is {status}: it cannot be {action} now.",
+        "ru": "Дело {case_id} в состоянии «{status}»: сейчас нельзя — {action}.",
+    },
+    "protest_window_open": {
+        "en": "Case {case_id}: the accused may protest until {until} (Art. 56.6.4); "
+        "decide after that day or once the protest is in.",
+        "ru": "Дело {case_id}: обвиняемая сторона может подать протест до {until} "
+        "(ст. 56.6.4); решение — после этого дня или после получения протеста.",
+    },
+    "protest_too_late": {
+        "en": "Case {case_id}: a protest was due by {until} (14 days, Art. 56.6.4); "
+        "today is {today}.",
+        "ru": "Дело {case_id}: протест нужно было подать до {until} (14 дней, ст. 56.6.4); "
+        "сегодня {today}.",
+    },
+    "appeal_too_late": {
+        "en": "Case {case_id}: the decision was delivered on {decided_on}, so an appeal was "
+        "due by {until} (14 days, Art. 54.1.4); today is {today}.",
+        "ru": "Дело {case_id}: решение получено {decided_on}, апелляцию нужно было подать до "
+        "{until} (14 дней, ст. 54.1.4); сегодня {today}.",
+    },
+    "no_appeal_arbiter": {
+        "en": "Case {case_id}: event {event} has no appeal arbiter who is neither the deciding "
+        "arbiter nor a party (Art. 34.2); the organiser must appoint one.",
+        "ru": "Дело {case_id}: в соревновании {event} нет апелляционного арбитра, который не "
+        "принимал решение и не является стороной (ст. 34.2); организатор должен его назначить.",
+    },
+    "bad_decision": {
+        "en": "{decision!r} is not a decision in a {kind} case; choose one of: {choices}.",
+        "ru": "{decision!r} — не решение по делу «{kind}»; возможные решения: {choices}.",
+    },
 }
 
 KIND_RU: Final[dict[str, str]] = {
     "game": "Партия",
+    "case": "Дело",
     "player": "Участник",
     "event": "Соревнование",
     "section": "Группа",

@@ -113,6 +113,11 @@ class EventStatus(enum.StrEnum):
 class GameStatus(enum.StrEnum):
     ONGOING = "ongoing"
     FINISHED = "finished"
+    #: unfinished, handed to the adjudicator (the event's end, 56.9.4; a
+    #: withdrawal decided so, 56.8)
+    ADJUDICATION = "adjudication"
+    #: not counted: its player was excluded with all unfinished games (56.8)
+    ANNULLED = "annulled"
 
 
 class GameResult(enum.StrEnum):
@@ -293,6 +298,9 @@ class SectionEntry(Base):
     section_id: Mapped[int] = mapped_column(ForeignKey("sections.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     number: Mapped[int | None] = mapped_column(Integer)
+    #: set by a withdrawal decision (54.7, 55.8, 56.8): its day and kind
+    withdrawn_on: Mapped[date | None] = mapped_column(Date)
+    withdrawal: Mapped[str | None] = mapped_column(String(32))
 
     section: Mapped[Section] = relationship(back_populates="entries")
     player: Mapped[Player] = relationship()
@@ -328,6 +336,17 @@ class Game(Base):
     #: email games: the ply whose move went 14 days unanswered and was sent
     #: again with a copy to the arbiter (56.5.1)
     reminded_ply: Mapped[int | None] = mapped_column(Integer)
+    #: the ply whose silence was raised as a case for the arbiter (56.5.3, 55.5.2)
+    silence_ply: Mapped[int | None] = mapped_column(Integer)
+    #: how many of each colour's oversteps the partner was told of (§10.4)
+    white_oversteps_told: Mapped[int | None] = mapped_column(Integer)
+    black_oversteps_told: Mapped[int | None] = mapped_column(Integer)
+    #: the case whose claim suspends the game (56.6.3); no foreign key, since
+    #: cases refer to games
+    suspended_by_case_id: Mapped[int | None] = mapped_column(Integer)
+    #: days on which the game stood still, ``[first, last]`` ISO dates (last
+    #: None while it still does): counted for neither player
+    pauses: Mapped[list[list[str | None]]] = mapped_column(JSON, default=list, server_default="[]")
 
     event: Mapped[Event] = relationship()
     section: Mapped[Section] = relationship()
@@ -427,6 +446,9 @@ class PlayerLeave(Base):
     #: set when the player ended it early (56.7.3)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     note: Mapped[str | None] = mapped_column(Text)
+    #: when the partners and the arbiter were told it began and ended (56.7.2)
+    start_noticed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    end_noticed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class ChargeKind(enum.StrEnum):
@@ -617,6 +639,106 @@ class OutboundMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class CaseKind(enum.StrEnum):
+    #: a partner's time overstep claimed (56.6, 55.6)
+    TIME_CLAIM = "time_claim"
+    #: no move for 40 days by email (56.5.3), 3 months by post (55.5.2)
+    SILENCE = "silence"
+    #: a player lost their email (56.1.6): withdrawn unless restored in 30 days
+    LOST_EMAIL = "lost_email"
+    #: a player leaves the event (54.7, 55.8, 56.8)
+    WITHDRAWAL = "withdrawal"
+    #: a breach of the rules or of sporting ethics (54.1.2, 54.1.3)
+    COMPLAINT = "complaint"
+
+
+class CaseStatus(enum.StrEnum):
+    OPEN = "open"
+    #: the arbiter decided; it may be appealed within 14 days
+    DECIDED = "decided"
+    APPEALED = "appealed"
+    #: the appeal arbiter decided, or the time to appeal ran out
+    FINAL = "final"
+    #: ended without a decision (an email restored, a case merged into another)
+    CLOSED = "closed"
+
+
+class Case(Base):
+    """A matter for the arbiter: who raised it, against whom, the evidence as
+    it stood when it was raised, the decision and its appeal.
+
+    The evidence (ledgers and Art. 60 schedules of the games concerned) is
+    frozen at filing, so later moves cannot change what the arbiter judged;
+    ``effects`` keeps what the decision changed, so that an appeal that
+    reverses it puts every game back as it was.
+    """
+
+    __tablename__ = "cases"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    kind: Mapped[CaseKind] = mapped_column(_enum(CaseKind, "case_kind"))
+    status: Mapped[CaseStatus] = mapped_column(_enum(CaseStatus, "case_status"))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    #: who raised it (None: the daily run)
+    claimant_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    #: whom it is against
+    respondent_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    door: Mapped[Door] = mapped_column(_enum(Door, "door"))
+    filed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: the day of filing in the event's zone
+    filed_on: Mapped[date] = mapped_column(Date)
+    statement: Mapped[str | None] = mapped_column(Text)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+    evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    #: the day the daily run has work in this case (a lost email's 30 days)
+    due_on: Mapped[date | None] = mapped_column(Date, index=True)
+    protest: Mapped[str | None] = mapped_column(Text)
+    protested_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    decision: Mapped[str | None] = mapped_column(String(32))
+    reasons: Mapped[str | None] = mapped_column(Text)
+    decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: the day the decision was delivered: the appeal's 14 days run from it
+    decided_on: Mapped[date | None] = mapped_column(Date)
+    #: 56.6.7: the claimant may not claim again in this ten-move cycle
+    barred_cycle: Mapped[int | None] = mapped_column(Integer)
+    effects: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    appellant_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    appeal: Mapped[str | None] = mapped_column(Text)
+    appealed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    appeal_decision: Mapped[str | None] = mapped_column(String(32))
+    appeal_reasons: Mapped[str | None] = mapped_column(Text)
+    appeal_decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    appeal_decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+    event: Mapped[Event] = relationship()
+    game: Mapped[Game | None] = relationship()
+    claimant: Mapped[Player | None] = relationship(foreign_keys=[claimant_id])
+    respondent: Mapped[Player | None] = relationship(foreign_keys=[respondent_id])
+    entries: Mapped[list[CaseEntry]] = relationship(
+        back_populates="case", order_by="CaseEntry.id", cascade="all, delete-orphan"
+    )
+
+
+class CaseEntry(Base):
+    """One step in a case's history: filed, protested, decided, appealed, ..."""
+
+    __tablename__ = "case_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    actor_label: Mapped[str] = mapped_column(String(100))
+    door: Mapped[Door] = mapped_column(_enum(Door, "door"))
+    action: Mapped[str] = mapped_column(String(32))
+    text: Mapped[str | None] = mapped_column(Text)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+    case: Mapped[Case] = relationship(back_populates="entries")
 
 
 #: APScheduler's job store, declared here so that alembic creates it like every

@@ -4,8 +4,8 @@ Pure. The standard form 59.1 (a table of dates, times and moves) and the
 free form 59.2 are both read line by line: header lines ("Турнир", "Event",
 "Белые", "White", ...) are set aside, dates and times are taken out, and
 what remains of numbered lines is the move record in whatever notation.
-Draw offers, acceptance, resignation and leave can be written as plain
-words in Russian or English.
+Draw offers, acceptance, resignation, leave and a time claim can be written
+as plain words in Russian or English.
 """
 
 from __future__ import annotations
@@ -43,6 +43,12 @@ class Command(enum.StrEnum):
     ACCEPT_DRAW = "accept_draw"
     DECLINE_DRAW = "decline_draw"
     RESIGN = "resign"
+    #: the partner's time overstep claimed to the arbiter (56.6.1)
+    CLAIM_TIME = "claim_time"
+    #: the accused answers a claim (56.6.4)
+    PROTEST = "protest"
+    #: a party appeals the arbiter's decision (54.1.4)
+    APPEAL = "appeal"
 
 
 _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
@@ -76,6 +82,23 @@ _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
             r"\bсдаюсь\b|\bпартию сдаю\b|\bi resign\b|^\s*resign(s|ed)?\s*[.!]?\s*$",
             re.IGNORECASE | re.MULTILINE,
         ),
+    ),
+    (
+        Command.CLAIM_TIME,
+        re.compile(
+            r"заявляю о просрочке|заявление о просрочке|просрочк[аиу] времени|"
+            r"\btime claim\b|\bclaim(ing)? (a |the |your )?(time )?overstep|"
+            r"\bovers?step claim",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        Command.PROTEST,
+        re.compile(r"\bпротест\b|\bвозражаю\b|\bi protest\b|^\s*protest\b", re.I | re.M),
+    ),
+    (
+        Command.APPEAL,
+        re.compile(r"\bапелляци|\bобжалу|\bi appeal\b|^\s*appeal\b", re.I | re.M),
     ),
 ]
 

@@ -45,6 +45,72 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reminder": "Game {game}: your opponent's move {move} has waited {days} days for your "
         "answer, so it is sent to you again, with a copy to the arbiter (Art. 56.5.1). Your "
         "answer is copied to the arbiter too.",
+        "overstep_open": "Game {game}: {player} went over the time limit on {day}: {total} "
+        "days used, limit {limit} (their move {move}). You may claim the overstep to the "
+        "arbiter no later than your reply to their move {control} (Art. 56.6.1): on the game's "
+        'page, through the API, or by answering this message with the words "time claim".',
+        "claim_filed": "Game {game}: {claimant} claims that you went over the time limit "
+        "({total} days used, limit {limit}, your move {move}); this is case {case}, and the "
+        "arbiter has a copy. The game is suspended until the arbiter decides (Art. 56.6.3). "
+        "You may protest to the arbiter within 14 days, by {until} (Art. 56.6.4), on the "
+        "case's page (/cases/{case}).",
+        "claim_received": "Your time claim in game {game} is filed as case {case}; copies went "
+        "to {player} and to the arbiter. The game is suspended until the arbiter decides "
+        "(Art. 56.6.3).",
+        "case_opened": "Case {case} ({kind}), event {event}: {summary}\nThe case, its evidence "
+        "and its history: /cases/{case}",
+        "case_decided": "Case {case} ({kind}): the arbiter decided: {decision}.\nReasons: "
+        "{reasons}\nA party may appeal to the appeal arbiter within 14 days, by {until} "
+        "(Art. 54.1.4), on the case's page (/cases/{case}).",
+        "case_appealed": "Case {case} ({kind}): {player} appealed the arbiter's decision "
+        "({decision}). An appeal arbiter who is neither the deciding arbiter nor a party "
+        "decides it (Art. 34.2): /cases/{case}",
+        "appeal_decided": "Case {case} ({kind}): the appeal arbiter {verdict} the arbiter's "
+        "decision; the decision now is: {decision}.\nReasons: {reasons}\nThis decision is "
+        "final (Art. 54.1.4).",
+        "protest_received": "Your protest is added to case {case} and sent to the arbiter.",
+        "appeal_received": "Your appeal in case {case} is filed; an appeal arbiter who is neither "
+        "the deciding arbiter nor a party will decide it (Art. 34.2).",
+        "confirmed": "confirmed",
+        "reversed": "reversed",
+        "silence": "Game {game}: no move has been made for {days} days (Art. {article}); the "
+        "arbiter has case {case} about it. A player who did not tell the arbiter of the delay "
+        "may be scored a loss.",
+        "post_no_reply": "Game {game}: your move {move} has had no answer for {days} days. "
+        "Please repeat it, with all its information, by registered mail (Art. 55.5.1); if "
+        "that goes unanswered too, tell the arbiter that the correspondence has broken down.",
+        "post_no_first_move": "Game {game}: White has made no first move in {days} days since "
+        "the start. Please send White an enquiry by registered mail; the arbiter has a copy "
+        "of this notice (Art. 55.5.1).",
+        "leave_started": "{player} is on leave from {first} to {last} (Art. 56.7.2): their "
+        "clock stands still in all their games; yours runs as usual (Art. 56.7.4).",
+        "leave_ended": "{player}'s leave ended on {last}; play goes on.",
+        "lost_email": "Case {case}: {player} has lost access to their email (reported on "
+        "{day}). Unless access is restored by {until}, they are treated as withdrawn from "
+        "event {event} (Art. 56.1.6).",
+        "lost_email_expired": "Case {case}: {player} did not restore access to their email "
+        "within 30 days of {day}, so they are treated as withdrawn from event {event} "
+        "(Art. 56.1.6); the withdrawal is case {withdrawal}, for the arbiter to decide.",
+        "unfinished": "Event {event} ended on {day}; game {game} is unfinished and goes to "
+        "adjudication. Within 14 days send the arbiter the record, the final position and "
+        "your claimed result with its reasoning; the player to move states their move "
+        "(Art. 56.9.4).",
+        "kind_time_claim": "time claim",
+        "kind_silence": "no moves",
+        "kind_lost_email": "lost email",
+        "kind_withdrawal": "withdrawal",
+        "kind_complaint": "complaint",
+        "upheld": "claim upheld: the game is lost on time (Art. 56.6.6)",
+        "rejected": "claim rejected (Art. 56.6.7)",
+        "loss_white": "White is scored a loss",
+        "loss_black": "Black is scored a loss",
+        "dismissed": "dismissed",
+        "warning": "a warning",
+        "loss": "loss in all unfinished games",
+        "adjudication": "the unfinished games are adjudicated",
+        "exclusion": "excluded from the event; the unfinished games are not counted",
+        "restored": "email access restored",
+        "not_restored": "not restored in 30 days",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -84,6 +150,70 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "reminder": "Партия {game}: ход партнёра {move} ждёт вашего ответа {days} дн., поэтому "
         "он повторён, с копией арбитру (ст. 56.5.1). Ваш ответ тоже будет направлен арбитру в "
         "копии.",
+        "overstep_open": "Партия {game}: {player} превысил лимит времени {day}: израсходовано "
+        "{total} дн., лимит {limit} (его ход {move}). Вы можете заявить арбитру о просрочке не "
+        "позднее ответа на его {control}-й ход (ст. 56.6.1): на странице партии, через API или "
+        "ответом на это письмо со словами «заявляю о просрочке».",
+        "claim_filed": "Партия {game}: {claimant} заявляет, что вы превысили лимит времени "
+        "(израсходовано {total} дн., лимит {limit}, ваш ход {move}); это дело {case}, копия у "
+        "арбитра. Партия прервана до решения арбитра (ст. 56.6.3). Вы можете направить арбитру "
+        "протест в течение 14 дней, до {until} (ст. 56.6.4), на странице дела (/cases/{case}).",
+        "claim_received": "Ваше заявление о просрочке в партии {game} зарегистрировано как дело "
+        "{case}; копии направлены {player} и арбитру. Партия прервана до решения арбитра "
+        "(ст. 56.6.3).",
+        "case_opened": "Дело {case} ({kind}), соревнование {event}: {summary}\nДело, "
+        "доказательства и история: /cases/{case}",
+        "case_decided": "Дело {case} ({kind}): решение арбитра: {decision}.\nОбоснование: "
+        "{reasons}\nСтороны могут подать апелляцию апелляционному арбитру в течение 14 дней, "
+        "до {until} (ст. 54.1.4), на странице дела (/cases/{case}).",
+        "case_appealed": "Дело {case} ({kind}): {player} обжалует решение арбитра ({decision}). "
+        "Апелляцию рассматривает апелляционный арбитр, не принимавший решения и не являющийся "
+        "стороной (ст. 34.2): /cases/{case}",
+        "appeal_decided": "Дело {case} ({kind}): апелляционный арбитр {verdict} решение "
+        "арбитра; решение теперь: {decision}.\nОбоснование: {reasons}\nЭто решение "
+        "окончательное (ст. 54.1.4).",
+        "protest_received": "Ваш протест приобщён к делу {case} и направлен арбитру.",
+        "appeal_received": "Ваша апелляция по делу {case} подана; её рассмотрит апелляционный "
+        "арбитр, не принимавший решения и не являющийся стороной (ст. 34.2).",
+        "confirmed": "оставил в силе",
+        "reversed": "отменил",
+        "silence": "Партия {game}: ходов не было {days} дн. (ст. {article}); у арбитра дело "
+        "{case}. Участнику, не сообщившему арбитру о задержке, может быть засчитано поражение.",
+        "post_no_reply": "Партия {game}: на ваш ход {move} нет ответа {days} дн. Повторите его "
+        "со всей относящейся к нему информацией заказным письмом (ст. 55.5.1); если ответа не "
+        "будет и на него, сообщите арбитру о срыве переписки.",
+        "post_no_first_move": "Партия {game}: белые не сделали первого хода за {days} дн. с "
+        "начала турнира. Пошлите белым запрос заказным письмом; арбитр получил копию этого "
+        "уведомления (ст. 55.5.1).",
+        "leave_started": "{player} в перерыве с {first} по {last} (ст. 56.7.2): его время во всех "
+        "партиях стоит, ваше идёт как обычно (ст. 56.7.4).",
+        "leave_ended": "Перерыв {player} окончился {last}; игра продолжается.",
+        "lost_email": "Дело {case}: {player} потерял доступ к электронной почте (сообщено "
+        "{day}). Если доступ не будет восстановлен до {until}, участник считается выбывшим из "
+        "соревнования {event} (ст. 56.1.6).",
+        "lost_email_expired": "Дело {case}: {player} не восстановил доступ к почте в течение 30 "
+        "дней с {day} и считается выбывшим из соревнования {event} (ст. 56.1.6); выбытие — "
+        "дело {withdrawal}, решение за арбитром.",
+        "unfinished": "Соревнование {event} окончилось {day}; партия {game} не закончена и "
+        "передаётся на присуждение. В течение 14 дней пришлите арбитру запись партии, "
+        "окончательную позицию и требуемый результат с обоснованием; участник, чья очередь "
+        "хода, указывает свой ход (ст. 56.9.4).",
+        "kind_time_claim": "просрочка времени",
+        "kind_silence": "нет ходов",
+        "kind_lost_email": "потеря почты",
+        "kind_withdrawal": "выбытие",
+        "kind_complaint": "жалоба",
+        "upheld": "заявление удовлетворено: партия проиграна по времени (ст. 56.6.6)",
+        "rejected": "заявление отклонено (ст. 56.6.7)",
+        "loss_white": "белым засчитано поражение",
+        "loss_black": "чёрным засчитано поражение",
+        "dismissed": "отклонено",
+        "warning": "предупреждение",
+        "loss": "поражение во всех неоконченных партиях",
+        "adjudication": "неоконченные партии присуждаются",
+        "exclusion": "исключение из турнира; неоконченные партии не учитываются",
+        "restored": "доступ к почте восстановлен",
+        "not_restored": "не восстановлен за 30 дней",
     },
 }
 

@@ -104,6 +104,53 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     cc("event", "add-player", "WEB", "white", "black", "other")
     cc("event", "start", "WEB")
+    # An email event 20 days old whose White has not moved: over 10 days.
+    cc(
+        "player",
+        "add",
+        "apl",
+        "--name",
+        "Апелляционный арбитр",
+        "--lang",
+        "ru",
+        "--role",
+        "appeal_arbiter",
+        "--password-stdin",
+        stdin=PASSWORD + "\n",
+    )
+    for login, name, lang in (("slow", "Sam Slow", "en"), ("keen", "Ксения Зоркая", "ru")):
+        cc(
+            "player",
+            "add",
+            login,
+            "--name",
+            name,
+            "--lang",
+            lang,
+            "--email",
+            f"{login}@example.org",
+            "--password-stdin",
+            stdin=PASSWORD + "\n",
+        )
+    cc(
+        "event",
+        "create",
+        "CLM",
+        "--name",
+        "Email Cup",
+        "--mode",
+        "email",
+        "--tc",
+        "10/10",
+        "--start",
+        (datetime.now(UTC).date() - timedelta(days=20)).isoformat(),
+        "--arbiter",
+        "arb",
+        "--appeal-arbiter",
+        "apl",
+    )
+    cc("event", "add-player", "CLM", "slow", "keen")
+    cc("event", "start", "CLM")
     port = free_port()
     env["CC_MAIL_LISTEN"] = f"127.0.0.1:{free_port()}"
     process = subprocess.Popen(
@@ -241,3 +288,65 @@ def test_two_players_play_to_mate_in_the_browser(server: str, browser: object) -
     arbiter.goto(f"{server}/arbiter/events/WEB")  # type: ignore[attr-defined]
     assert arbiter.locator("#event-games tbody tr").count() == 3  # type: ignore[attr-defined]
     assert (ARTIFACTS / "game-board.png").stat().st_size > 10_000
+
+
+def test_a_claim_decided_by_the_arbiter_and_reversed_on_appeal_in_russian(
+    server: str, browser: object
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    keen = sign_in(browser, server, "keen")  # Black, reads Russian
+    keen.goto(f"{server}/games")  # type: ignore[attr-defined]
+    row = keen.locator("tr[data-game]", has_text="Sam Slow")  # type: ignore[attr-defined]
+    game_url = server + row.locator("a").first.get_attribute("href")
+    keen.goto(game_url)  # type: ignore[attr-defined]
+    assert "превысил лимит времени" in keen.inner_text("#claim-form")  # type: ignore[attr-defined]
+    keen.fill("#claim-form textarea[name=statement]", "Белые не ответили за 20 дней")  # type: ignore[attr-defined]
+    keen.click("#claim-overstep")  # type: ignore[attr-defined]
+    keen.wait_for_selector("#case-title")  # type: ignore[attr-defined]
+    case_url = keen.url  # type: ignore[attr-defined]
+    assert "Заявление о просрочке времени" in keen.inner_text("#case-title")  # type: ignore[attr-defined]
+
+    slow = sign_in(browser, server, "slow")  # White, the accused, reads English
+    slow.goto(case_url)  # type: ignore[attr-defined]
+    slow.fill("#protest-form textarea", "The start notice reached me late")  # type: ignore[attr-defined]
+    slow.click("#protest-form button")  # type: ignore[attr-defined]
+    slow.wait_for_selector("#protest")  # type: ignore[attr-defined]
+
+    # The arbiter switches to Russian and decides from the case's evidence.
+    arbiter = sign_in(browser, server, "arb")
+    arbiter.click("#switch-lang")  # type: ignore[attr-defined]
+    arbiter.click("#nav-cases")  # type: ignore[attr-defined]
+    arbiter.wait_for_selector("#cases")  # type: ignore[attr-defined]
+    assert "Дела" in arbiter.inner_text("h1")  # type: ignore[attr-defined]
+    arbiter.click("#cases tbody tr[data-case] a")  # type: ignore[attr-defined]
+    arbiter.wait_for_selector("#decide-form")  # type: ignore[attr-defined]
+    assert "Доказательства на момент подачи" in arbiter.inner_text("main")  # type: ignore[attr-defined]
+    assert "The start notice reached me late" in arbiter.inner_text("#protest")  # type: ignore[attr-defined]
+    arbiter.check("#decide-form input[value=upheld]")  # type: ignore[attr-defined]
+    arbiter.fill("#decide-form textarea[name=reasons]", "20 дней при норме 10")  # type: ignore[attr-defined]
+    arbiter.click("#decide")  # type: ignore[attr-defined]
+    arbiter.wait_for_selector("#decision")  # type: ignore[attr-defined]
+    assert "удовлетворено" in arbiter.inner_text("#decision")  # type: ignore[attr-defined]
+    assert "решено, можно обжаловать" in arbiter.inner_text("#case-status")  # type: ignore[attr-defined]
+    arbiter.screenshot(path=str(ARTIFACTS / "case-decided-ru.png"), full_page=True)  # type: ignore[attr-defined]
+    keen.goto(game_url)  # type: ignore[attr-defined]
+    assert "0-1" in keen.inner_text("#result")  # type: ignore[attr-defined]
+
+    slow.goto(case_url)  # type: ignore[attr-defined]
+    slow.fill("#appeal-form textarea", "The overstep was the post office's")  # type: ignore[attr-defined]
+    slow.click("#send-appeal")  # type: ignore[attr-defined]
+    slow.wait_for_selector("#appeal")  # type: ignore[attr-defined]
+
+    # The appeal arbiter, in Russian, reverses it: the game goes on.
+    judge = sign_in(browser, server, "apl")
+    judge.goto(case_url)  # type: ignore[attr-defined]
+    assert "на апелляции" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
+    judge.check("#appeal-decision-form input[value=rejected]")  # type: ignore[attr-defined]
+    judge.fill("#appeal-decision-form textarea", "Извещение о старте пришло с опозданием")  # type: ignore[attr-defined]
+    judge.click("#decide-appeal")  # type: ignore[attr-defined]
+    judge.wait_for_selector("#appeal-decision")  # type: ignore[attr-defined]
+    assert "Решение окончательное" in judge.inner_text("#appeal-decision")  # type: ignore[attr-defined]
+    assert "окончательно" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
+    judge.screenshot(path=str(ARTIFACTS / "appeal-decided-ru.png"), full_page=True)  # type: ignore[attr-defined]
+    slow.goto(game_url)  # type: ignore[attr-defined]
+    assert "Your move" in slow.inner_text("#turn")  # type: ignore[attr-defined]

@@ -346,3 +346,35 @@ def test_the_daily_run_from_the_console(console: Console) -> None:
     shown = console.json("game", "show", "1")
     assert isinstance(shown, dict) and shown["result_reason"] == "time_forfeit"
     assert "0 game(s) examined" in console.run("daily").stdout
+
+
+def test_a_withdrawal_case_from_the_console(console: Console) -> None:
+    start = (datetime.now(UTC).date() - timedelta(days=5)).isoformat()
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Chief Arbiter", "--role", "arbiter")
+    console.run("player", "add", "ap", "--name", "Appeals", "--role", "appeal_arbiter")
+    for i in range(1, 4):
+        console.run("player", "add", f"p{i}", "--name", f"Player {i}")
+    console.run(
+        "event", "create", "W1", "--name", "W", "--mode", "server", "--start", start,
+        "--arbiter", "arb", "--appeal-arbiter", "ap",
+    )  # fmt: skip
+    console.run("event", "add-player", "W1", "p1", "p2", "p3")
+    console.run("event", "start", "W1")
+    opened = console.run("case", "withdraw", "W1", "p1", "--statement", "Moving abroad").stdout
+    assert opened.startswith("case 1: withdrawal in W1, open")
+    console.refused(
+        "case", "decide", "1", "loss", "--reasons", "x", "--by", "p2", code="not_permitted"
+    )
+    console.refused("case", "decide", "1", "forfeit", "--reasons", "x", code="bad_decision")
+    decided = console.run("case", "decide", "1", "loss", "--reasons", "Left", "--by", "arb")
+    assert "decision: loss (arb): Left" in decided.stdout
+    case = console.json("case", "show", "1", "--by", "p1")
+    assert case["actions"] == ["appeal"] and len(case["details"]["games"]) == 2
+    console.run("case", "appeal", "1", "I will play on", "--by", "p1")
+    final = console.run(
+        "case", "decide-appeal", "1", "exclusion", "--reasons", "Fairer", "--by", "ap"
+    )
+    assert "on appeal: exclusion (ap)" in final.stdout
+    listed = console.run("case", "list").stdout
+    assert "withdrawal" in listed and "final" in listed

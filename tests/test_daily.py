@@ -147,7 +147,7 @@ def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
     report = services.daily.run(date(2026, 5, 25))
     assert report.reminded == [1] and report.forfeited == []
     assert services.daily.run(date(2026, 5, 25)).reminded == []  # once
-    assert deadline(services) is None
+    assert deadline(services) == date(2026, 6, 20)  # next: 40 days of silence (56.5.3)
     with services.ctx.db.read() as session:
         (reminder,) = session.scalars(select(OutboundMessage)).all()
         assert (reminder.to_address, reminder.cc) == ("t1p1@example.org", ["arb@example.org"])

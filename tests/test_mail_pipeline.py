@@ -242,3 +242,61 @@ def test_a_new_address_from_the_settings_is_the_one_read(
             select(AuditEntry).where(AuditEntry.action == "emails_changed")
         ).one()
         assert entry.details["old"] == [WHITE]
+
+
+def test_a_time_claim_in_plain_words(services: Services, clock: FixedClock, game: dict) -> None:
+    s = game["subjects"]
+    early = send(services, clock, BLACK, s["black"], "Time claim: White is too slow.")
+    assert (early.outcome, early.status.value) == ("no_overstep", "refused")
+    assert "shows no overstep" in outbox(services)[-1].body
+    clock.set(datetime(2026, 7, 11, 8, 0, tzinfo=UTC))  # 62 days after the start: over 60
+    send(services, clock, WHITE, s["white"], "1. 5254")
+    receipt = send(services, clock, BLACK, s["black"], "1. 5254\nЗаявляю о просрочке времени.")
+    assert (receipt.outcome, receipt.status.value) == ("claim_time", "applied")
+    assert moves(services) == ["e4"]  # the claim comes first; the game now stands still
+    (case,) = services.cases.cases(services_actor(game["ids"]["p2"]))
+    assert (case.kind, case.claimant, case.respondent) == ("time_claim", "t1p2", "t1p1")
+    copy = [m for m in outbox(services) if m.to_address == WHITE and "case" in m.body][-1]
+    assert copy.cc == [ARBITER] and "62 days used, limit 60" in copy.body
+    blocked = send(services, clock, BLACK, s["black"], "1. 5254 5755")
+    assert blocked.outcome == "game_suspended"
+
+
+def services_actor(player_id: int) -> object:
+    from cc.models import Door
+    from cc.services import Actor
+
+    return Actor.player(player_id, Door.EMAIL)
+
+
+def test_protest_and_appeal_by_email(services: Services, clock: FixedClock, game: dict) -> None:
+    from cc.services import Actor
+
+    s = game["subjects"]
+    ids = game["ids"]
+    with services.ctx.db.write() as session:
+        from cc.models import Event, EventAppealArbiter
+
+        ap = services.players.add(
+            Actor.operator(), login="judge", name="Judge", roles=["appeal_arbiter"]
+        )
+        event = session.scalar(select(Event))
+        assert event is not None
+        event.appeal_arbiters.append(EventAppealArbiter(player_id=ap))
+    clock.set(datetime(2026, 7, 11, 8, 0, tzinfo=UTC))
+    send(services, clock, WHITE, s["white"], "1. 5254")
+    send(services, clock, BLACK, s["black"], "1. 5254\nTime claim.")
+    (case,) = services.cases.cases(services_actor(ids["p2"]))
+    # White answers the copy of the claim: its subject is the game's.
+    copy = [m for m in outbox(services) if m.to_address == WHITE and "case" in m.body][-1]
+    assert copy.subject.startswith(s["white"].split("]")[0])
+    protest = send(services, clock, WHITE, copy.subject, "Протест: ход партнёра пришёл поздно.")
+    assert protest.outcome == "protest"
+    assert services.cases.case(services_actor(ids["p1"]), case.id).protest is not None
+    services.cases.decide(services_actor(ids["arb"]), case.id, "upheld", "62 > 60")
+    appeal = send(services, clock, WHITE, s["white"], "I appeal: the post was slow.")
+    assert (appeal.outcome, appeal.status.value) == ("appeal", "applied")
+    view = services.cases.case(services_actor(ids["p1"]), case.id)
+    assert view.status == "appealed" and "post was slow" in (view.appeal or "")
+    answer = [m for m in outbox(services) if m.to_address == WHITE][-1]
+    assert "appeal arbiter" in answer.body and "34.2" in answer.body

@@ -7,6 +7,7 @@ entry.
 """
 
 from cc.services.accounts import AccountService
+from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
 from cc.services.events import EventService, EventSpec
@@ -33,12 +34,16 @@ class Services:
         self.accounts = AccountService(ctx)
         self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
         self.outbound = OutboundService(ctx, self.mail.settings.address)
-        self.daily = DailyService(ctx, self.games, self.mail)
+        self.cases = CaseService(ctx, self.games, self.ledgers, self.mail)
+        self.mail.cases = self.cases
+        self.accounts.email_hooks.append(self.cases.email_changed)
+        self.daily = DailyService(ctx, self.games, self.mail, self.cases)
 
 
 __all__ = [
     "AccountService",
     "Actor",
+    "CaseService",
     "EventService",
     "EventSpec",
     "GameService",

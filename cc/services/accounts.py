@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
 
 from cc import errors, i18n
 from cc.models import (
@@ -64,6 +66,9 @@ class NewSession:
 class AccountService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
+        #: told, in its transaction, when a player's registered addresses change
+        #: (a lost email's case closes, 56.1.6)
+        self.email_hooks: list[Callable[[Session, Actor, Player], None]] = []
 
     # ---------------------------------------------------------- signing in
 
@@ -284,6 +289,9 @@ class AccountService:
             session.flush()
             player.emails.extend(PlayerEmail(address=a) for a in addresses)
             audit(session, actor, now, "emails_changed", old=old, new=addresses)
+            if addresses != old:
+                for hook in self.email_hooks:
+                    hook(session, actor, player)
             return addresses
 
     def set_preferences(

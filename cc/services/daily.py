@@ -7,7 +7,16 @@ processes share the work and every game is handled once. Running a day
 again changes nothing; a missed day is caught up by running it.
 
 Server games (54.5.2): a player over the limit loses on the day the
-overstep happens; both players and the arbiter are told.
+overstep happens; both players and the arbiter are told. Email and post
+games: an overstep is reported to the partner as a claim they may file
+(§10.4); an unanswered move is sent again after 14 days with a copy to the
+arbiter (56.5.1), or by post the waiting player is told to repeat it by
+registered mail after 30 (55.5.1); no move in 40 days (56.5.3) or three
+months (55.5.2) is a case for the arbiter. Besides the games: leaves that
+begin or end are announced to the partners (56.7.2), a lost email not
+restored in 30 days becomes a withdrawal (56.1.6), decided cases become
+final when the appeal time is over, and at an event's end date its
+unfinished games go to adjudication (56.9.4).
 """
 
 from __future__ import annotations
@@ -16,18 +25,31 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from cc import errors
-from cc.models import Door, Game, GameResult, GameStatus, ResultReason
+from cc.models import (
+    Door,
+    Event,
+    EventStatus,
+    Game,
+    GameResult,
+    GameStatus,
+    LeaveStatus,
+    Player,
+    PlayerLeave,
+    ResultReason,
+)
 from cc.regulations import Mode
+from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext, audit
 from cc.services.games import GameService
-from cc.services.ledger import REMINDER_AFTER_DAYS, LedgerService
+from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.mail import MailService
 from mailgate.replies import say
 from timekeeping import local_date
+from timekeeping.ledger import Ledger
 
 BATCH = 200
 
@@ -38,6 +60,16 @@ class DayReport:
     examined: int = 0
     forfeited: list[int] = field(default_factory=list)
     reminded: list[int] = field(default_factory=list)
+    #: games whose overstep was reported to the partner (§10.4)
+    overstep_told: list[int] = field(default_factory=list)
+    #: games raised as silence cases (56.5.3, 55.5.2)
+    silenced: list[int] = field(default_factory=list)
+    #: cases that became final or turned into a withdrawal
+    cases: list[int] = field(default_factory=list)
+    #: leaves announced as beginning or ending (56.7.2)
+    leaves: list[int] = field(default_factory=list)
+    #: games handed to adjudication at their event's end
+    adjudication: list[int] = field(default_factory=list)
 
 
 def moment_of(day: date, zone: str, now: datetime) -> datetime:
@@ -48,10 +80,13 @@ def moment_of(day: date, zone: str, now: datetime) -> datetime:
 
 
 class DailyService:
-    def __init__(self, ctx: ServiceContext, games: GameService, mail: MailService) -> None:
+    def __init__(
+        self, ctx: ServiceContext, games: GameService, mail: MailService, cases: CaseService
+    ) -> None:
         self.ctx = ctx
         self.games = games
         self.mail = mail
+        self.cases = cases
 
     def run(self, day: date | None = None) -> DayReport:
         """Do the work of ``day`` (each event's own today when None)."""
@@ -76,10 +111,14 @@ class DailyService:
                     .with_for_update(skip_locked=True)
                 ).all()
                 if not games:
-                    return report
+                    break
                 for game in games:
                     last_id = game.id
                     self._handle(session, game, day, now, report)
+        self._due_cases(bound, day, now, report)
+        self._leaves(day or local_date(now, "UTC"), now, report)
+        self._ended_events(bound, day, now, report)
+        return report
 
     def _handle(
         self, session: Session, game: Game, day: date | None, now: datetime, report: DayReport
@@ -99,14 +138,225 @@ class DailyService:
                 self._forfeit(session, game, clock.overstep_on, clock.total, limit, at)
                 report.forfeited.append(game.id)
                 return
-        elif (
-            game.event.mode == Mode.EMAIL
-            and game.reminded_ply != game.ply_count
-            and (clock.running_days > REMINDER_AFTER_DAYS)
-        ):
-            self._remind(session, game, clock.running_days, at)
-            report.reminded.append(game.id)
+        else:
+            mode = game.event.mode
+            if self._tell_oversteps(session, game, ledger, the_day, at):
+                report.overstep_told.append(game.id)
+            running = clock.running_days
+            if game.reminded_ply != game.ply_count and running > reminder_after(mode):
+                if mode == Mode.EMAIL:
+                    self._remind(session, game, running, at)
+                else:
+                    self._post_no_reply(session, game, running, at)
+                report.reminded.append(game.id)
+            since = the_day - timedelta(days=running)
+            if game.silence_ply != game.ply_count and running > silence_after(mode, since):
+                self.cases.raise_silence(session, game, running, at)
+                report.silenced.append(game.id)
         LedgerService.refresh_deadline(session, game, at)
+
+    def _tell_oversteps(
+        self, session: Session, game: Game, ledger: Ledger, the_day: date, at: datetime
+    ) -> bool:
+        """§10.4: the partner of a player over the limit is told they may claim it."""
+        told_any = False
+        for white in (True, False):
+            clock = ledger.player(white)
+            attr = "white_oversteps_told" if white else "black_oversteps_told"
+            told = getattr(game, attr) or 0
+            if len(clock.oversteps) <= told:
+                continue
+            setattr(game, attr, len(clock.oversteps))
+            partner = game.black if white else game.white
+            overstepper = game.white if white else game.black
+            try:
+                basis = self.cases._claim_basis(session, game, partner.id, at)
+            except errors.ServiceError:
+                continue  # too late or barred: nothing to offer
+            audit(
+                session,
+                Actor.operator(Door.SYSTEM, label="daily run"),
+                at,
+                "overstep_reported",
+                event_id=game.event_id,
+                game_id=game.id,
+                player_id=overstepper.id,
+                move=basis.move,
+                total=basis.total,
+                limit=basis.limit,
+                overstep_on=basis.overstep_on.isoformat(),
+            )
+            self.mail.notice(
+                session,
+                partner,
+                self.mail.subject(game, partner.id),
+                say(
+                    partner.lang,
+                    "overstep_open",
+                    game=game.id,
+                    player=overstepper.name,
+                    day=basis.overstep_on.isoformat(),
+                    total=basis.total,
+                    limit=basis.limit,
+                    move=basis.move,
+                    control=basis.control_move,
+                ),
+                game=game,
+            )
+            told_any = True
+        return told_any
+
+    def _post_no_reply(self, session: Session, game: Game, days: int, at: datetime) -> None:
+        """55.5.1: by post the server cannot repeat the move itself, so it tells
+        the waiting player to, by registered mail; for a missing first move by
+        White, Black sends an enquiry and the arbiter is told."""
+        game.reminded_ply = game.ply_count
+        waiting = game.black if game.white_to_move else game.white
+        audit(
+            session,
+            Actor.operator(Door.SYSTEM, label="daily run"),
+            at,
+            "no_reply_notice",
+            event_id=game.event_id,
+            game_id=game.id,
+            player_id=waiting.id,
+            ply=game.ply_count,
+            days=days,
+        )
+        if game.ply_count == 0:
+            text = say(waiting.lang, "post_no_first_move", game=game.id, days=days)
+            cc = self.cases._official_addresses(game.event)
+        else:
+            last = game.moves[-1].san
+            text = say(waiting.lang, "post_no_reply", game=game.id, move=last, days=days)
+            cc = []
+        self.mail.notice(
+            session, waiting, self.mail.subject(game, waiting.id), text, game=game, cc=cc
+        )
+
+    def _due_cases(self, bound: date, day: date | None, now: datetime, report: DayReport) -> None:
+        last_id = 0
+        while True:
+            with self.ctx.db.write() as session:
+                cases = self.cases.due_cases(session, bound, last_id, BATCH)
+                if not cases:
+                    return
+                for case in cases:
+                    last_id = case.id
+                    zone = case.event.timezone
+                    the_day = day or local_date(now, zone)
+                    if self.cases.handle_due(session, case, the_day, moment_of(the_day, zone, now)):
+                        report.cases.append(case.id)
+
+    def _leaves(self, day: date, now: datetime, report: DayReport) -> None:
+        """56.7.2: the partners (and the arbiter) hear when a leave begins and ends."""
+        with self.ctx.db.write() as session:
+            leaves = session.scalars(
+                select(PlayerLeave)
+                .where(
+                    PlayerLeave.status == LeaveStatus.ACTIVE,
+                    or_(
+                        and_(PlayerLeave.start_noticed_at.is_(None), PlayerLeave.first_day <= day),
+                        and_(PlayerLeave.end_noticed_at.is_(None), PlayerLeave.last_day < day),
+                    ),
+                )
+                .order_by(PlayerLeave.id)
+                .with_for_update(skip_locked=True)
+            ).all()
+            for leave in leaves:
+                key = "leave_started"
+                if leave.start_noticed_at is None:
+                    leave.start_noticed_at = now
+                    if leave.last_day < day:
+                        leave.end_noticed_at = now  # over before it was announced
+                else:
+                    leave.end_noticed_at = now
+                    key = "leave_ended"
+                player = session.get(Player, leave.player_id)
+                assert player is not None
+                games = session.scalars(
+                    select(Game).where(
+                        Game.status == GameStatus.ONGOING,
+                        or_(Game.white_id == player.id, Game.black_id == player.id),
+                    )
+                ).all()
+                told: set[int] = set()
+                for game in games:
+                    partner = game.black if game.white_id == player.id else game.white
+                    for person in (partner, game.event.arbiter):
+                        if person is None or person.id in told:
+                            continue
+                        told.add(person.id)
+                        self.mail.notice(
+                            session,
+                            person,
+                            f"[cc] {player.name}",
+                            say(
+                                person.lang,
+                                key,
+                                player=player.name,
+                                first=leave.first_day.isoformat(),
+                                last=leave.last_day.isoformat(),
+                            ),
+                        )
+                report.leaves.append(leave.id)
+
+    def _ended_events(
+        self, bound: date, day: date | None, now: datetime, report: DayReport
+    ) -> None:
+        """56.9.4: games unfinished at the event's end date go to adjudication."""
+        with self.ctx.db.write() as session:
+            events = session.scalars(
+                select(Event).where(
+                    Event.status == EventStatus.STARTED,
+                    Event.end_date.is_not(None),
+                    Event.end_date < bound,
+                )
+            ).all()
+            for event in events:
+                assert event.end_date is not None
+                the_day = day or local_date(now, event.timezone)
+                if event.end_date >= the_day:
+                    continue
+                at = moment_of(the_day, event.timezone, now)
+                actor = Actor.operator(Door.SYSTEM, label="daily run")
+                games = session.scalars(
+                    select(Game)
+                    .where(
+                        Game.event_id == event.id,
+                        Game.status == GameStatus.ONGOING,
+                        Game.suspended_by_case_id.is_(None),
+                    )
+                    .order_by(Game.id)
+                    .with_for_update(skip_locked=True)
+                ).all()
+                for game in games:
+                    game.status = GameStatus.ADJUDICATION
+                    game.next_deadline = None
+                    audit(
+                        session,
+                        actor,
+                        at,
+                        "to_adjudication",
+                        event_id=event.id,
+                        game_id=game.id,
+                        end_date=event.end_date.isoformat(),
+                    )
+                    for player in (game.white, game.black):
+                        self.mail.notice(
+                            session,
+                            player,
+                            self.mail.subject(game, player.id),
+                            say(
+                                player.lang,
+                                "unfinished",
+                                event=event.code,
+                                day=event.end_date.isoformat(),
+                                game=game.id,
+                            ),
+                            game=game,
+                        )
+                    report.adjudication.append(game.id)
 
     def _remind(self, session: Session, game: Game, days: int, at: datetime) -> None:
         """56.5.1: after 14 days without an answer the move is sent again,

@@ -41,6 +41,7 @@ from cc.services.context import (
     has_role,
     require_admin,
 )
+from cc.services.ledger import reminder_after
 from timekeeping import start_of_day
 
 START_EPD = chess.Board().epd(en_passant="legal")
@@ -231,12 +232,14 @@ class EventService:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
             turn_start = start_of_day(event.start_date, event.timezone)
-            # Server games: White oversteps on the (N+1)th day after the start
-            # (54.5.2); email games: a first move 14 days late is asked for (56.5.1).
-            first_deadline = {
-                Mode.SERVER: event.start_date + timedelta(days=event.control_days + 1),
-                Mode.EMAIL: event.start_date + timedelta(days=15),
-            }.get(Mode(event.mode))
+            # White oversteps on the (N+1)th day after the start (54.5.2; by
+            # email and post the partner is told, §10.4); by email a first move
+            # 14 days late is asked for (56.5.1), by post after 30 (55.5.1).
+            mode = Mode(event.mode)
+            wait = event.control_days
+            if mode != Mode.SERVER:
+                wait = min(wait, reminder_after(mode))
+            first_deadline = event.start_date + timedelta(days=wait + 1)
             created = 0
             numbering: dict[str, list[int]] = {}
             for section in event.sections:

@@ -908,6 +908,8 @@ class GameService:
                 result=game.result.value,
                 reason=game.result_reason.value if game.result_reason else game.status.value,
             )
+        if game.suspended_by_case_id is not None:
+            raise errors.GameSuspended(game_id=game.id, case_id=game.suspended_by_case_id)
         if event.status != EventStatus.STARTED:
             raise errors.EventNotRunning(event=event.code, status=event.status.value)
         if local_date(now, event.timezone) < event.start_date:

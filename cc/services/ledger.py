@@ -8,6 +8,7 @@ progress report of Art. 57, and the charges an arbiter imposes.
 
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -55,6 +56,31 @@ from timekeeping import (
 MAX_GRACE_DAYS = 3
 #: 56.5.1: a move unanswered this many days is sent again, copied to the arbiter
 REMINDER_AFTER_DAYS = 14
+#: post: a move unanswered for 30 days is repeated by registered mail (55.5.1)
+POST_REMINDER_AFTER_DAYS = 30
+#: email: no move for 40 days may cost the game (56.5.3)
+SILENCE_AFTER_DAYS = 40
+#: post: no move for three months (55.5.2)
+POST_SILENCE_MONTHS = 3
+
+
+def reminder_after(mode: Mode) -> int:
+    """Days without an answer after which the move is repeated (56.5.1, 55.5.1)."""
+    return POST_REMINDER_AFTER_DAYS if mode == Mode.POST else REMINDER_AFTER_DAYS
+
+
+def silence_after(mode: Mode, since: date) -> int:
+    """Days without a move, counted from ``since``, that make a silence case.
+
+    >>> silence_after(Mode.POST, date(2026, 1, 31)), silence_after(Mode.EMAIL, date(2026, 1, 31))
+    (89, 40)
+    """
+    if mode != Mode.POST:
+        return SILENCE_AFTER_DAYS
+    month = since.month - 1 + POST_SILENCE_MONTHS
+    year, month = since.year + month // 12, month % 12 + 1
+    day = min(since.day, calendar.monthrange(year, month)[1])
+    return (date(year, month, day) - since).days
 
 
 def rules_for(event: Event) -> Rules:
@@ -201,6 +227,12 @@ class LedgerService:
             )
         ):
             leaves[leave.player_id].append(Leave(leave.first_day, leave.last_day))
+        for first, last in game.pauses or ():
+            # A suspended game (56.6.3) stands still for both players.
+            assert first is not None
+            pause = Leave(date.fromisoformat(first), date.fromisoformat(last) if last else date.max)
+            for player_leaves in leaves.values():
+                player_leaves.append(pause)
         charges: dict[int, list[Charge]] = {p: [] for p in players}
         for charge in session.scalars(select(TimeCharge).where(TimeCharge.game_id == game.id)):
             charges[charge.player_id].append(
@@ -224,23 +256,38 @@ class LedgerService:
         """Keep the game's next deadline current (the daily run's index).
 
         Server games: the day the player to move oversteps if they do not
-        move (54.5.2). Email games: the day a move has gone 14 days without an
-        answer, to be sent again with a copy to the arbiter (56.5.1). Days on
-        leave do not count, so a deadline can only come later than computed.
+        move (54.5.2). Email and post games: the first of the day an overstep
+        is to be reported to the partner (§10.4), the day a move has gone 14
+        (post: 30) days without an answer (56.5.1, 55.5.1) and the day of
+        silence (40 days, 56.5.3; three months, 55.5.2). Days on leave do not
+        count, so a deadline can only come later than computed; a suspended
+        game has none.
         """
         mode = game.event.mode
-        if game.status != GameStatus.ONGOING or mode == Mode.POST:
+        if game.status != GameStatus.ONGOING or game.suspended_by_case_id is not None:
             game.next_deadline = None
             return
         ledger = cls.compute(session, game, now)
+        today = ledger.today
         clock = ledger.player(game.white_to_move)
         if mode == Mode.SERVER:
-            game.next_deadline = overstep_deadline(clock, ledger.today)
-        elif game.reminded_ply == game.ply_count:
-            game.next_deadline = None  # reminded already: the arbiter has it now
-        else:
-            wait = REMINDER_AFTER_DAYS + 1 - clock.running_days
-            game.next_deadline = ledger.today + timedelta(days=max(0, wait))
+            game.next_deadline = overstep_deadline(clock, today)
+            return
+        told = {True: game.white_oversteps_told or 0, False: game.black_oversteps_told or 0}
+        days: list[date] = []
+        for white in (True, False):
+            if len(ledger.player(white).oversteps) > told[white]:
+                days.append(today)  # an overstep not yet reported
+        if len(clock.oversteps) <= told[game.white_to_move]:
+            days.append(overstep_deadline(clock, today))
+        running = clock.running_days
+        if game.reminded_ply != game.ply_count:
+            wait = reminder_after(mode) + 1 - running
+            days.append(today + timedelta(days=max(0, wait)))
+        if game.silence_ply != game.ply_count:
+            wait = silence_after(mode, today - timedelta(days=running)) + 1 - running
+            days.append(today + timedelta(days=max(0, wait)))
+        game.next_deadline = min(days)
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""

@@ -19,6 +19,7 @@ from base64 import b32encode
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid
+from typing import TYPE_CHECKING
 
 import chess
 from sqlalchemy import func, select
@@ -44,6 +45,9 @@ from cc.models import (
 )
 from cc.regulations import Mode
 from cc.services.context import Actor, ServiceContext
+
+if TYPE_CHECKING:
+    from cc.services.cases import CaseService
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import GameLedgerView, LedgerService
@@ -108,6 +112,8 @@ class MailService:
         self.ledgers = ledgers
         self.leaves = leaves
         self.settings = settings or MailSettings()
+        #: the arbiter's cases, for a time claim made in words (set by Services)
+        self.cases: CaseService | None = None
         games.move_hooks.append(self._forward_move)
 
     # ------------------------------------------------------------- tokens
@@ -304,14 +310,52 @@ class MailService:
                 game,
             )
             return Receipt(InboundStatus.APPLIED, "leave_taken", game.id)
+        answered = self._case_words(session, letter, statement, game, player, actor)
+        if answered is not None:
+            return answered
         command = self._command(statement)
         if command is not None:
             return self._command_act(session, letter, command, game, player, actor)
         return self._move(session, letter, statement, game, player, actor, arrived_at)
 
+    def _case_words(
+        self,
+        session: Session,
+        letter: Letter,
+        statement: Statement,
+        game: Game,
+        player: Player,
+        actor: Actor,
+    ) -> Receipt | None:
+        """A protest or an appeal in words, when the player has a case to answer."""
+        assert self.cases is not None, "the case service is wired in Services"
+        for command in (Command.PROTEST, Command.APPEAL):
+            if command not in statement.commands:
+                continue
+            case_id = self.cases.case_to_answer(game.id, player.id, command.value)
+            if case_id is None:
+                continue
+            try:
+                if command == Command.PROTEST:
+                    self.cases.protest(actor, case_id, letter.text)
+                else:
+                    self.cases.appeal(actor, case_id, letter.text)
+            except errors.ServiceError as exc:
+                reason = exc.message(player.lang)
+                body = say(player.lang, "refused", game=game.id, reason=reason)
+                self._answer(session, letter, player.lang, "reply", body, game)
+                return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+            body = say(player.lang, f"{command.value}_received", case=case_id)
+            self._answer(session, letter, player.lang, "reply", body, game)
+            return Receipt(InboundStatus.APPLIED, command.value, game.id)
+        return None
+
     @staticmethod
     def _command(statement: Statement) -> Command | None:
-        for command in (Command.RESIGN, Command.ACCEPT_DRAW, Command.DECLINE_DRAW):
+        # A claim comes first: made with the reply move, it must reach the
+        # arbiter before the move closes its window (56.6.1).
+        order = (Command.CLAIM_TIME, Command.RESIGN, Command.ACCEPT_DRAW, Command.DECLINE_DRAW)
+        for command in order:
             if command in statement.commands:
                 return command
         if Command.OFFER_DRAW in statement.commands and not (
@@ -332,6 +376,12 @@ class MailService:
         lang = player.lang
         partner = game.black if player.id == game.white_id else game.white
         try:
+            if command == Command.CLAIM_TIME:
+                # The case service answers the claimant and copies the partner
+                # and the arbiter (56.6.2).
+                assert self.cases is not None, "the case service is wired in Services"
+                self.cases.file_time_claim(actor, game.id, letter.text)
+                return Receipt(InboundStatus.APPLIED, command.value, game.id)
             if command == Command.RESIGN:
                 outcome = self.games.resign(actor, game.id)
                 key = "resigned"
@@ -617,6 +667,25 @@ class MailService:
     ) -> None:
         """A notice about a game to a player who reads mail, in their language."""
         self._tell(session, player, game, body, "notice", copy_arbiter=copy_arbiter)
+
+    def notice(
+        self,
+        session: Session,
+        player: Player,
+        subject: str,
+        body: str,
+        *,
+        game: Game | None = None,
+        cc: list[str] | None = None,
+    ) -> None:
+        """A notice that every participant or official gets by email, whether
+        or not they play by email (the arbiter's cases, 54.1.2): the web shows
+        the same on the case's page."""
+        if not player.emails:
+            return
+        self._queue(
+            session, "notice", player.emails[0].address, subject, body, None, game=game, cc=cc
+        )
 
     def _tell(
         self,

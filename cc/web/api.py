@@ -45,6 +45,14 @@ _STATUS: dict[type[errors.ServiceError], int] = {
     errors.DrawClaimInvalid: 409,
     errors.Conflict: 409,
     errors.EventStateError: 409,
+    errors.GameSuspended: 409,
+    errors.ClaimRefused: 409,
+    errors.CaseState: 409,
+    errors.ProtestWindowOpen: 409,
+    errors.ProtestTooLate: 409,
+    errors.AppealTooLate: 409,
+    errors.NoAppealArbiter: 409,
+    errors.BadDecision: 422,
 }
 
 
@@ -274,3 +282,114 @@ def arbiter_events(request: Request, caller: Caller) -> list[dict[str, Any]]:
 @router.get("/arbiter/events/{code}", summary="An event's games with their clocks, and leaves")
 def arbiter_event(request: Request, caller: Caller, code: str) -> dict[str, Any]:
     return as_json(services_of(request).queries.event_overview(caller, code))  # type: ignore[no-any-return]
+
+
+class TextIn(BaseModel):
+    text: str = Field(description="The statement, protest or appeal, in the writer's words")
+
+
+class TimeClaimIn(BaseModel):
+    statement: str | None = Field(default=None, description="Anything to add to the evidence")
+
+
+class DecisionIn(BaseModel):
+    decision: str = Field(description="One of the case's choices (see the case's 'choices')")
+    reasons: str = Field(description="The written reasons")
+    bar: bool = Field(default=False, description="Bar the claimant for this cycle (56.6.7)")
+    penalty_days: int = Field(default=0, description="Post: penalty days, 55.6.10")
+
+
+class AppealDecisionIn(BaseModel):
+    decision: str
+    reasons: str
+
+
+class WithdrawalIn(BaseModel):
+    player: str = Field(description="The withdrawing player's login")
+    statement: str | None = None
+
+
+@router.get("/games/{game_id}/time-claim", summary="The overstep I may claim in a game, if any")
+def time_claim_basis(request: Request, caller: Caller, game_id: int) -> dict[str, Any] | None:
+    svc = services_of(request)
+    svc.queries.game_for(caller, game_id)
+    return as_json(svc.cases.claim_basis(caller, game_id))  # type: ignore[no-any-return]
+
+
+@router.post(
+    "/games/{game_id}/time-claim", summary="Claim the partner's overstep (56.6.1)", status_code=201
+)
+def file_time_claim(
+    request: Request, caller: Caller, game_id: int, body: TimeClaimIn
+) -> dict[str, Any]:
+    return as_json(services_of(request).cases.file_time_claim(caller, game_id, body.statement))  # type: ignore[no-any-return]
+
+
+@router.post(
+    "/games/{game_id}/complaints", summary="Complain of a breach (54.1.2)", status_code=201
+)
+def complain(request: Request, caller: Caller, game_id: int, body: TextIn) -> dict[str, Any]:
+    return as_json(services_of(request).cases.file_complaint(caller, game_id, body.text))  # type: ignore[no-any-return]
+
+
+@router.post("/me/lost-email", summary="Report lost email access (56.1.6)", status_code=201)
+def lost_email(request: Request, caller: Caller, body: TextIn) -> list[dict[str, Any]]:
+    svc = services_of(request)
+    views = svc.cases.report_lost_email(caller, str(caller.player_id or 0), body.text)
+    return as_json(views)  # type: ignore[no-any-return]
+
+
+@router.get("/cases", summary="The cases I take part in, oversee, or may hear on appeal")
+def cases(request: Request, caller: Caller) -> list[dict[str, Any]]:
+    return as_json(services_of(request).cases.cases(caller))  # type: ignore[no-any-return]
+
+
+@router.get("/cases/{case_id}", summary="A case: evidence frozen at filing, history, what I may do")
+def case(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
+    return as_json(services_of(request).cases.case(caller, case_id))  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/protest", summary="The accused's protest (56.6.4)")
+def protest(request: Request, caller: Caller, case_id: int, body: TextIn) -> dict[str, Any]:
+    return as_json(services_of(request).cases.protest(caller, case_id, body.text))  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/decision", summary="The arbiter's decision with reasons")
+def decide(request: Request, caller: Caller, case_id: int, body: DecisionIn) -> dict[str, Any]:
+    view = services_of(request).cases.decide(
+        caller,
+        case_id,
+        body.decision,
+        body.reasons,
+        bar=body.bar,
+        penalty_days=body.penalty_days,
+    )
+    return as_json(view)  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/restore", summary="Lost email restored in time")
+def restore(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
+    return as_json(services_of(request).cases.restore_email(caller, case_id))  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/appeal", summary="Appeal the decision within 14 days (54.1.4)")
+def appeal(request: Request, caller: Caller, case_id: int, body: TextIn) -> dict[str, Any]:
+    return as_json(services_of(request).cases.appeal(caller, case_id, body.text))  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/appeal-decision", summary="The appeal arbiter's final decision")
+def decide_appeal(
+    request: Request, caller: Caller, case_id: int, body: AppealDecisionIn
+) -> dict[str, Any]:
+    view = services_of(request).cases.decide_appeal(caller, case_id, body.decision, body.reasons)
+    return as_json(view)  # type: ignore[no-any-return]
+
+
+@router.post(
+    "/arbiter/events/{code}/withdrawals",
+    summary="Open a player's withdrawal (54.7, 56.8)",
+    status_code=201,
+)
+def withdrawal(request: Request, caller: Caller, code: str, body: WithdrawalIn) -> dict[str, Any]:
+    view = services_of(request).cases.open_withdrawal(caller, code, body.player, body.statement)
+    return as_json(view)  # type: ignore[no-any-return]

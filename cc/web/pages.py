@@ -1,5 +1,6 @@
 """The HTML pages: sign-in, my games, a game with send-then-confirm, leave,
-account, and the arbiter's events."""
+account, the arbiter's events, and the cases of players, arbiters and appeal
+arbiters."""
 
 from __future__ import annotations
 
@@ -248,6 +249,8 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     record = notation.write_moves(moves, style) if moves else ""
     schedule = svc.ledgers.schedule(game_id, style=style)
     return {
+        "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
+        "suspended_by": svc.cases.suspending_case(game_id),
         "lines": svc.games.lines(actor_of(info), game_id) if mine else [],
         "game": view,
         "mine": mine,
@@ -531,4 +534,108 @@ def arbiter_event(request: Request, code: str) -> Response:
     info = signed_in(request)
     svc = services_of(request)
     overview = svc.queries.event_overview(actor_of(info), code)
-    return render(request, "arbiter_event.html", overview=overview)
+    cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
+    players = sorted({g.white for g in overview.games} | {g.black for g in overview.games})
+    return render(request, "arbiter_event.html", overview=overview, cases=cases, players=players)
+
+
+# ------------------------------------------------------------------ cases
+
+
+@router.get("/cases")
+def cases_page(request: Request) -> Response:
+    info = signed_in(request)
+    return render(request, "cases.html", cases=services_of(request).cases.cases(actor_of(info)))
+
+
+@router.get("/cases/{case_id}")
+def case_page(request: Request, case_id: int) -> Response:
+    info = signed_in(request)
+    return render(
+        request, "case.html", case=services_of(request).cases.case(actor_of(info), case_id)
+    )
+
+
+def _case_error(
+    request: Request, info: SessionInfo, case_id: int, exc: errors.ServiceError
+) -> Response:
+    view = services_of(request).cases.case(actor_of(info), case_id)
+    return render(request, "case.html", status=409, case=view, error=exc.message(language(request)))
+
+
+@router.post("/games/{game_id}/time-claim")
+async def time_claim(request: Request, game_id: int) -> Response:
+    """56.6.1: the partner's overstep claimed to the arbiter; the game stops."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    view = services_of(request).cases.file_time_claim(
+        actor_of(info), game_id, form.get("statement") or None
+    )
+    return RedirectResponse(f"/cases/{view.id}", status_code=303)
+
+
+@router.post("/games/{game_id}/complaint")
+async def complaint(request: Request, game_id: int) -> Response:
+    """54.1.2: a player tells the arbiter of a partner's breach."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    view = services_of(request).cases.file_complaint(
+        actor_of(info), game_id, form.get("statement", "")
+    )
+    return RedirectResponse(f"/cases/{view.id}", status_code=303)
+
+
+@router.post("/account/lost-email")
+async def lost_email(request: Request) -> Response:
+    """56.1.6: the loss is reported; 30 days to restore it."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    services_of(request).cases.report_lost_email(
+        actor_of(info), info.login, form.get("statement") or None
+    )
+    return RedirectResponse("/cases", status_code=303)
+
+
+@router.post("/cases/{case_id}/{action}")
+async def case_action(request: Request, case_id: int, action: str) -> Response:
+    """Protest, decision, appeal, appeal decision, restored email: one form each."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    cases = services_of(request).cases
+    actor = actor_of(info)
+    text = form.get("text", "")
+    try:
+        if action == "protest":
+            cases.protest(actor, case_id, text)
+        elif action == "decide":
+            cases.decide(
+                actor,
+                case_id,
+                form.get("decision", ""),
+                form.get("reasons", ""),
+                bar=form.get("bar") == "1",
+                penalty_days=int(form.get("penalty_days") or 0),
+            )
+        elif action == "appeal":
+            cases.appeal(actor, case_id, text)
+        elif action == "decide_appeal":
+            cases.decide_appeal(actor, case_id, form.get("decision", ""), form.get("reasons", ""))
+        elif action == "restore":
+            cases.restore_email(actor, case_id)
+        else:
+            raise StarletteHTTPException(status_code=404)
+    except ValueError as exc:
+        if not isinstance(exc, errors.ServiceError):
+            exc = errors.InvalidInput(field="penalty_days", reason="a whole number of days")
+        return _case_error(request, info, case_id, exc)
+    return RedirectResponse(f"/cases/{case_id}", status_code=303)
+
+
+@router.post("/arbiter/events/{code}/withdrawals")
+async def open_withdrawal(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    view = services_of(request).cases.open_withdrawal(
+        actor_of(info), code, form.get("player", ""), form.get("statement") or None
+    )
+    return RedirectResponse(f"/cases/{view.id}", status_code=303)
