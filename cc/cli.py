@@ -382,6 +382,11 @@ def event() -> None:
 @click.option("--first-overstep-loses/--first-overstep-restarts", default=None)
 @click.option("--conditional-moves/--no-conditional-moves", default=None)
 @click.option("--next-day-receipt/--no-next-day-receipt", default=None)
+@click.option(
+    "--tiebreaks",
+    help="Tie-breaks in order, comma-separated (Art. 39.3): head_to_head, wins, "
+    "sonneborn_berger, koya, black.",
+)
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -434,6 +439,24 @@ def event_create(
         emit_json(state.services.queries.event(code))
     else:
         click.echo(f"event {code} created")
+
+
+@event.command("crosstable")
+@click.argument("code")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def event_crosstable(state: State, code: str, as_json_flag: bool) -> None:
+    """Each section's crosstable with its tie-breaks (Art. 33, 38, 39)."""
+    sections = state.services.standings.event(code)
+    if as_json_flag:
+        emit_json([s.as_dict() for s in sections])
+        return
+    for s in sections:
+        state_word = "final" if s.final else f"{s.unfinished} games to finish"
+        click.echo(f"{code} {s.section} ({state_word})")
+        click.echo(s.text())
+        click.echo()
 
 
 @event.command("add-player")

@@ -228,6 +228,9 @@ class Event(Base):
     first_overstep_loses: Mapped[bool] = mapped_column(Boolean)
     conditional_moves: Mapped[bool] = mapped_column(Boolean)
     next_day_receipt: Mapped[bool] = mapped_column(Boolean)
+    tiebreaks: Mapped[str] = mapped_column(
+        String(200), server_default="head_to_head,wins,sonneborn_berger,koya"
+    )
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -252,6 +255,7 @@ class Event(Base):
             first_overstep_loses=self.first_overstep_loses,
             conditional_moves=self.conditional_moves,
             next_day_receipt=self.next_day_receipt,
+            tiebreaks=self.tiebreaks,
         )
 
     def set_regulations(self, regs: Regulations) -> None:

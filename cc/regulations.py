@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from standings import DEFAULT_TIEBREAKS, Tiebreak
 from timekeeping.ledger import DayCounting
 
 __all__ = ["DayCounting", "Mode", "Regulations", "defaults_for", "parse_time_control"]
@@ -48,6 +49,9 @@ class Regulations:
     conditional_moves: bool
     #: email: the partner's move counts as received the next day (spec §10.3)
     next_day_receipt: bool
+    #: the tie-breaks of the final standings, in order (Art. 39.3; names of
+    #: standings.Tiebreak, comma-separated)
+    tiebreaks: str = ",".join(t.value for t in DEFAULT_TIEBREAKS)
 
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:
@@ -58,6 +62,12 @@ class Regulations:
         for name in ("leave_days_per_year", "penalty_days", "penalty_days_repeat"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} cannot be negative, got {getattr(self, name)}")
+        known = {t.value for t in Tiebreak}
+        for name in self.tiebreaks.split(","):
+            if name and name not in known:
+                raise ValueError(
+                    f"{name!r} is not a tie-break; choose from {', '.join(sorted(known))}"
+                )
         if self.leave_days_per_event is not None and self.leave_days_per_event < 0:
             raise ValueError(
                 f"leave_days_per_event cannot be negative, got {self.leave_days_per_event}"

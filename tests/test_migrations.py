@@ -104,3 +104,33 @@ def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     with pytest.raises(sa.exc.IntegrityError), database.engine.begin() as conn:
         conn.execute(insert, {**row, "uci": "d2d4", "san": "d4"})
     database.dispose()
+
+
+def test_0009_puts_email_games_before_the_next_daily_run(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    """Games started under 0008 get their new deadlines from the next daily run."""
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.services import ServiceContext, Services
+    from tests.conftest import make_event
+
+    url = empty_database_url(request, backend, tmp_path)
+    migrate.upgrade(url)
+    database = Database(url)
+    services = Services(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    make_event(services, mode="email")
+    make_event(services, code="T2")  # a server game keeps its deadline
+    database.dispose()
+    migrate.downgrade(url, "0008")
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE games SET next_deadline = NULL WHERE event_id = 1"))
+    migrate.upgrade(url)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.text("SELECT event_id, next_deadline, pauses FROM games ORDER BY id")
+        ).all()
+    engine.dispose()
+    assert [(r[0], str(r[1])) for r in rows] == [(1, "2026-05-10"), (2, "2026-06-30")]
+    assert all(r[2] in ("[]", []) for r in rows)

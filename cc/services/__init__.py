@@ -18,6 +18,7 @@ from cc.services.mail import MailService, MailSettings
 from cc.services.outbound import OutboundService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
+from cc.services.standings import StandingsService
 
 
 class Services:
@@ -29,6 +30,7 @@ class Services:
         self.events = EventService(ctx)
         self.games = GameService(ctx)
         self.queries = QueryService(ctx)
+        self.standings = StandingsService(ctx)
         self.ledgers = LedgerService(ctx)
         self.leaves = LeaveService(ctx)
         self.accounts = AccountService(ctx)
@@ -56,4 +58,5 @@ __all__ = [
     "QueryService",
     "ServiceContext",
     "Services",
+    "StandingsService",
 ]

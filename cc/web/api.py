@@ -393,3 +393,8 @@ def decide_appeal(
 def withdrawal(request: Request, caller: Caller, code: str, body: WithdrawalIn) -> dict[str, Any]:
     view = services_of(request).cases.open_withdrawal(caller, code, body.player, body.statement)
     return as_json(view)  # type: ignore[no-any-return]
+
+
+@router.get("/events/{code}/crosstable", summary="Each section's crosstable and tie-breaks")
+def event_crosstable(request: Request, caller: Caller, code: str) -> list[dict[str, Any]]:
+    return [s.as_dict() for s in services_of(request).standings.event(code)]

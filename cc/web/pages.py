@@ -536,7 +536,25 @@ def arbiter_event(request: Request, code: str) -> Response:
     overview = svc.queries.event_overview(actor_of(info), code)
     cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
     players = sorted({g.white for g in overview.games} | {g.black for g in overview.games})
-    return render(request, "arbiter_event.html", overview=overview, cases=cases, players=players)
+    return render(
+        request,
+        "arbiter_event.html",
+        overview=overview,
+        cases=cases,
+        players=players,
+        standings=svc.standings.event(code),
+    )
+
+
+@router.get("/events/{code}/crosstable")
+def crosstable_page(request: Request, code: str) -> Response:
+    signed_in(request)
+    return render(
+        request,
+        "crosstable_page.html",
+        code=code,
+        standings=services_of(request).standings.event(code),
+    )
 
 
 # ------------------------------------------------------------------ cases

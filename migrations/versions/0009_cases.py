@@ -36,6 +36,15 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("black_oversteps_told", sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column("suspended_by_case_id", sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column("pauses", sa.JSON(), server_default="[]", nullable=False))
+    # Email and post games now have deadlines past the first reminder (overstep
+    # reports, silence, post rules): the next daily run looks at each of them
+    # once and sets its deadline anew.
+    op.execute(
+        "UPDATE games SET next_deadline = "
+        "(SELECT start_date FROM events WHERE events.id = games.event_id) "
+        "WHERE status = 'ongoing' AND event_id IN "
+        "(SELECT id FROM events WHERE mode IN ('email', 'post'))"
+    )
     with op.batch_alter_table("section_entries", schema=None) as batch_op:
         batch_op.add_column(sa.Column("withdrawn_on", sa.Date(), nullable=True))
         batch_op.add_column(sa.Column("withdrawal", sa.String(length=32), nullable=True))

@@ -1,0 +1,207 @@
+"""Crosstables and tie-breaks against tables computed by hand (Art. 33, 37-39)."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction as F
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sqlalchemy import select
+
+from cc.clock import FixedClock
+from cc.models import Game
+from cc.services import Services
+from standings import GameRecord, Tiebreak, crosstable
+from tests.test_cases import at, player, setup_event
+from tests.web_support import client, token_for
+
+
+def g(white: str, black: str, result: str, **kw: bool) -> GameRecord:
+    return GameRecord(white, black, result, **kw)
+
+
+def summary(table: object) -> list[tuple[str, str, str]]:
+    return [(r.place_text, r.player, str(r.points)) for r in table.rows]  # type: ignore[attr-defined]
+
+
+def test_single_round_robin_with_draws_and_a_shared_place() -> None:
+    table = crosstable(
+        "abcd",
+        [
+            g("a", "b", "1-0"),
+            g("a", "c", "1/2-1/2"),
+            g("a", "d", "1-0"),
+            g("b", "c", "1-0"),
+            g("b", "d", "1/2-1/2"),
+            g("c", "d", "0-1"),
+        ],
+    )
+    assert summary(table) == [("1", "a", "5/2"), ("2-3", "b", "3/2"), ("2-3", "d", "3/2"),
+                              ("4", "c", "1/2")]  # fmt: skip
+    # SB 38.6.1: a beat b (1½) and d (1½), drew c (½ of ½).
+    assert table.row("a").tiebreaks == {"head_to_head": 0, "wins": 2, "sonneborn_berger": F(13, 4),
+                                        "koya": 2}  # fmt: skip
+    # b and d drew their game and beat c; Koya counts a, b, d (1½ of 3 or more).
+    for p in "bd":
+        assert table.row(p).tiebreaks == {"head_to_head": F(1, 2), "wins": 1,
+                                          "sonneborn_berger": F(5, 4), "koya": F(1, 2)}  # fmt: skip
+    assert [str(c) for c in table.row("c").cells["a"]] == ["½"]
+    text = table.text({"a": "Alpha"})
+    assert "Alpha" in text and "2-3" in text and "2½" in text
+
+
+def test_double_round_robin_sonneborn_berger() -> None:
+    table = crosstable(
+        "abc",
+        [
+            g("a", "b", "1-0"),
+            g("b", "a", "1/2-1/2"),
+            g("a", "c", "1-0"),
+            g("c", "a", "0-1"),
+            g("b", "c", "1/2-1/2"),
+            g("c", "b", "1-0"),
+        ],
+        tiebreaks=["sonneborn_berger", "black"],
+    )
+    assert summary(table) == [("1", "a", "7/2"), ("2", "c", "3/2"), ("3", "b", "1")]
+    # 38.6.2: points against each opponent times the opponent's score.
+    sb = {r.player: r.tiebreaks["sonneborn_berger"] for r in table.rows}
+    assert sb == {"a": F(9, 2), "b": F(5, 2), "c": F(3, 2)}
+    assert {r.player: r.tiebreaks["black"] for r in table.rows} == {"a": 2, "b": 2, "c": 2}
+    assert [str(c) for c in table.row("a").cells["b"]] == ["1", "½"]
+
+
+PLAYED = [
+    g("a", "b", "1-0"),
+    g("a", "c", "1-0"),
+    g("a", "d", "1/2-1/2"),
+    g("b", "c", "1/2-1/2"),
+    g("b", "d", "1-0"),
+    g("c", "d", "1/2-1/2"),
+]
+
+
+def test_a_withdrawal_below_half_is_shown_but_not_counted() -> None:
+    games = [
+        *PLAYED,
+        g("e", "a", "1-0"),  # e's only finished game
+        g("b", "e", "1-0", played=False),
+        g("e", "c", "0-1", played=False),
+        g("d", "e", "1-0", played=False),
+    ]
+    table = crosstable("abcde", games, withdrawn=["e"])
+    # c and d on 1 drew each other and won nothing; d drew a (2½), c drew b (1½):
+    # Sonneborn-Berger 1¾ against 1¼.
+    assert summary(table) == [("1", "a", "5/2"), ("2", "b", "3/2"), ("3", "d", "1"),
+                              ("4", "c", "1"), ("5", "e", "0")]  # fmt: skip
+    assert table.row("d").tiebreaks["sonneborn_berger"] == F(7, 4)
+    e = table.row("e")
+    assert e.not_counted and e.withdrawn
+    assert [str(c) for c in table.row("a").cells["e"]] == ["(0)"]
+    assert [str(c) for c in table.row("b").cells["e"]] == ["(+)"]
+    assert [str(c) for c in e.cells["b"]] == ["(-)"]
+
+
+def test_a_withdrawal_at_half_or_more_counts_with_unplayed_wins() -> None:
+    games = [
+        *PLAYED,
+        g("e", "a", "1-0"),
+        g("b", "e", "1-0"),
+        g("e", "c", "0-1", played=False),
+        g("d", "e", "1-0", played=False),
+    ]
+    table = crosstable("abcde", games, withdrawn=["e"])
+    # a and b on 2½: a beat b head to head; c and d on 2: nothing separates them.
+    assert summary(table) == [("1", "a", "5/2"), ("2", "b", "5/2"), ("3-4", "c", "2"),
+                              ("3-4", "d", "2"), ("5", "e", "1")]  # fmt: skip
+    for p in "cd":
+        assert table.row(p).tiebreaks == {"head_to_head": F(1, 2), "wins": 1,
+                                          "sonneborn_berger": F(13, 4), "koya": 1}  # fmt: skip
+    assert [str(c) for c in table.row("c").cells["e"]] == ["+"]
+    assert [str(c) for c in table.row("e").cells["c"]] == ["-"]
+    assert not table.row("e").not_counted
+
+
+def test_annulled_games_never_count() -> None:
+    table = crosstable(
+        "abc",
+        [g("a", "b", "1-0"), g("a", "c", "*", annulled=True), g("c", "b", "*", annulled=True)],
+        withdrawn=["c"],
+    )
+    assert [str(x) for x in table.row("a").cells["c"]] == ["(+)"]
+    assert table.row("c").not_counted and table.row("a").points == 1
+
+
+def test_bad_input_is_named() -> None:
+    with pytest.raises(ValueError, match="'2-0' is not a game result"):
+        g("a", "b", "2-0")
+    with pytest.raises(ValueError, match="not in the section"):
+        crosstable("ab", [g("a", "z", "1-0")])
+
+
+@given(st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]), min_size=10, max_size=10))
+def test_points_add_up_to_the_games_decided(results: list[str]) -> None:
+    players = "abcde"
+    games = [g(w, b, r) for (w, b), r in zip(combinations(players, 2), results, strict=True)]
+    table = crosstable(players, games, tiebreaks=list(Tiebreak))
+    decided = sum(r != "*" for r in results)
+    assert sum(r.points for r in table.rows) == decided
+    places = [r.place for r in table.rows]
+    assert places == sorted(places) and places[0] == 1
+
+
+def test_an_event_s_crosstable_from_its_games(services: Services, clock: FixedClock) -> None:
+    """The service reads results, unplayed wins and a withdrawal from the games."""
+    at(clock, date(2026, 5, 11))
+    ids = setup_event(services, 4, mode="server", control=None)
+    with services.ctx.db.read() as session:
+        pairs = {
+            frozenset((g.white.login, g.black.login)): g.id for g in session.scalars(select(Game))
+        }
+
+    def lose(loser: str, winner: str) -> None:
+        services.games.resign(player(ids, loser), pairs[frozenset((loser, winner))])
+
+    def draw(a: str, b: str) -> None:
+        game_id = pairs[frozenset((a, b))]
+        services.games.offer_draw(player(ids, a), game_id)
+        services.games.accept_draw(player(ids, b), game_id)
+
+    lose("p2", "p1")
+    draw("p1", "p3")
+    lose("p3", "p2")
+    draw("p2", "p4")
+    lose("p3", "p4")
+    # p1-p4 is still running: the table is provisional and shows it "*".
+    (section,) = services.standings.event("C1")
+    assert not section.final and section.unfinished == 1
+    # p1, p2, p4 on 1½; not all met, so head-to-head does not separate them;
+    # one win each; Sonneborn-Berger 1¾ (p1), 1¼, 1¼; Koya ½ and ½.
+    assert summary(section.table) == [("1", "p1", "3/2"), ("2-3", "p2", "3/2"),
+                                      ("2-3", "p4", "3/2"), ("4", "p3", "1/2")]  # fmt: skip
+    assert [str(c) for c in section.table.row("p1").cells["p4"]] == ["*"]
+    # p4 withdraws, losing the last game: 2 of 3 finished, so the results count.
+    case = services.cases.open_withdrawal(player(ids, "arb"), "C1", "p4", "Left")
+    services.cases.decide(player(ids, "arb"), case.id, "loss", "Gone")
+    (section,) = services.standings.event("C1")
+    assert section.final
+    assert [str(c) for c in section.table.row("p1").cells["p4"]] == ["+"]
+    p4 = section.table.row("p4")
+    assert p4.withdrawn and not p4.not_counted
+    assert summary(section.table)[0] == ("1", "p1", "5/2")
+    api = client(services)
+    data = api.get("/api/v1/events/C1/crosstable", headers=token_for(services, ids["p3"])).json()
+    assert data[0]["final"] and data[0]["rows"][0]["player"] == "p1"
+    assert data[0]["rows"][0]["cells"]["p4"] == ["+"]
+    assert "Player 1" in section.text()
+    from tests.test_case_pages import PASSWORD, with_passwords
+    from tests.web_support import sign_in
+
+    with_passwords(services)
+    page = sign_in(services, "arb", PASSWORD).get("/events/C1/crosstable")  # in Russian
+    assert page.status_code == 200 and "Зонненборн-Бергер" in page.text
+    assert page.text.index('data-player="p1"') < page.text.index('data-player="p3"')
+    assert "(выбыл)" in page.text
