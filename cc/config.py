@@ -48,6 +48,9 @@ class Config:
     imap_user: str
     imap_password: str
     imap_folder: str
+    #: directories of Syzygy tables for adjudication evidence ("" : the embedded
+    #: 3-4 piece set); several separated by the OS path separator
+    tablebases: str = ""
 
     @property
     def var_dir(self) -> Path:
@@ -98,6 +101,7 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         daily_every_seconds=float(
             env.get("CC_DAILY_EVERY_SECONDS") or str(data.get("daily_every_seconds", 300))
         ),
+        tablebases=env.get("CC_TABLEBASES") or str(data.get("tablebases", "")),
         imap_host=env.get("CC_IMAP_HOST") or str(imap.get("host", "")),
         imap_port=int(env.get("CC_IMAP_PORT") or str(imap.get("port", 143))),
         imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),

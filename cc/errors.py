@@ -168,3 +168,15 @@ class NoAppealArbiter(ServiceError):
 
 class BadDecision(ServiceError):
     code = "bad_decision"
+
+
+class SubmissionTooLate(ServiceError):
+    code = "submission_too_late"
+
+
+class NoMaterials(ServiceError):
+    code = "no_materials"
+
+
+class SubmissionsOpen(ServiceError):
+    code = "submissions_open"

@@ -170,6 +170,26 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Дело {case_id}: в соревновании {event} нет апелляционного арбитра, который не "
         "принимал решение и не является стороной (ст. 34.2); организатор должен его назначить.",
     },
+    "submission_too_late": {
+        "en": "Case {case_id}: materials for adjudication were due by {until} (14 days after "
+        "the end, Art. 56.9.4); today is {today}.",
+        "ru": "Дело {case_id}: материалы для присуждения нужно было прислать до {until} "
+        "(14 дней после окончания, ст. 56.9.4); сегодня {today}.",
+    },
+    "submissions_open": {
+        "en": "Case {case_id}: the players may send their materials until {until} "
+        "(Art. 56.9.4); rule after that day, once both are in, or at once where the "
+        "tablebase decides the position.",
+        "ru": "Дело {case_id}: участники могут прислать материалы до {until} (ст. 56.9.4); "
+        "решение — после этого дня, когда оба прислали, или сразу, если позицию решает "
+        "таблица эндшпиля.",
+    },
+    "no_materials": {
+        "en": "Case {case_id}: {who} sent no materials for the adjudication, and so may not "
+        "appeal its result (Art. 56.9.7).",
+        "ru": "Дело {case_id}: {who} не прислал материалов для присуждения и поэтому не может "
+        "обжаловать его результат (ст. 56.9.7).",
+    },
     "bad_decision": {
         "en": "{decision!r} is not a decision in a {kind} case; choose one of: {choices}.",
         "ru": "{decision!r} — не решение по делу «{kind}»; возможные решения: {choices}.",

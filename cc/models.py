@@ -656,6 +656,8 @@ class CaseKind(enum.StrEnum):
     WITHDRAWAL = "withdrawal"
     #: a breach of the rules or of sporting ethics (54.1.2, 54.1.3)
     COMPLAINT = "complaint"
+    #: a game unfinished at the event's end, or by a withdrawal (56.9.4-56.9.10)
+    ADJUDICATION = "adjudication"
 
 
 class CaseStatus(enum.StrEnum):

@@ -91,15 +91,22 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lost_email_expired": "Case {case}: {player} did not restore access to their email "
         "within 30 days of {day}, so they are treated as withdrawn from event {event} "
         "(Art. 56.1.6); the withdrawal is case {withdrawal}, for the arbiter to decide.",
-        "unfinished": "Event {event} ended on {day}; game {game} is unfinished and goes to "
-        "adjudication. Within 14 days send the arbiter the record, the final position and "
-        "your claimed result with its reasoning; the player to move states their move "
-        "(Art. 56.9.4).",
+        "unfinished": "Game {game} goes to adjudication (case {case}, {day}). By {until} "
+        "send the arbiter your claimed result (win or draw) with its reasoning, and any "
+        "analysis; the player to move states their move, which counts as made (Art. 56.9.4). "
+        "Answer this message, or use the case's page (/cases/{case}). If both claims agree, "
+        "that is the result (Art. 56.9.5); a player who sends nothing may not appeal "
+        "(Art. 56.9.7).",
+        "case_closed": "Case {case} ({kind}) is closed: {decision}.",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
         "kind_lost_email": "lost email",
         "kind_withdrawal": "withdrawal",
         "kind_complaint": "complaint",
+        "kind_adjudication": "adjudication",
+        "white_wins": "White wins",
+        "black_wins": "Black wins",
+        "draw": "a draw",
         "upheld": "claim upheld: the game is lost on time (Art. 56.6.6)",
         "rejected": "claim rejected (Art. 56.6.7)",
         "loss_white": "White is scored a loss",
@@ -194,15 +201,22 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "lost_email_expired": "Дело {case}: {player} не восстановил доступ к почте в течение 30 "
         "дней с {day} и считается выбывшим из соревнования {event} (ст. 56.1.6); выбытие — "
         "дело {withdrawal}, решение за арбитром.",
-        "unfinished": "Соревнование {event} окончилось {day}; партия {game} не закончена и "
-        "передаётся на присуждение. В течение 14 дней пришлите арбитру запись партии, "
-        "окончательную позицию и требуемый результат с обоснованием; участник, чья очередь "
-        "хода, указывает свой ход (ст. 56.9.4).",
+        "unfinished": "Партия {game} передаётся на присуждение (дело {case}, {day}). До {until} "
+        "пришлите арбитру требуемый результат (выигрыш или ничья) с обоснованием и, по "
+        "желанию, анализ; участник, чья очередь хода, указывает свой ход, который считается "
+        "сделанным (ст. 56.9.4). Ответьте на это письмо или воспользуйтесь страницей дела "
+        "(/cases/{case}). Если требования совпадают, это и есть результат (ст. 56.9.5); "
+        "не приславший материалов не может обжаловать присуждение (ст. 56.9.7).",
+        "case_closed": "Дело {case} ({kind}) закрыто: {decision}.",
         "kind_time_claim": "просрочка времени",
         "kind_silence": "нет ходов",
         "kind_lost_email": "потеря почты",
         "kind_withdrawal": "выбытие",
         "kind_complaint": "жалоба",
+        "kind_adjudication": "присуждение",
+        "white_wins": "победа белых",
+        "black_wins": "победа чёрных",
+        "draw": "ничья",
         "upheld": "заявление удовлетворено: партия проиграна по времени (ст. 56.6.6)",
         "rejected": "заявление отклонено (ст. 56.6.7)",
         "loss_white": "белым засчитано поражение",

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import chess
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from adjudication import tablebase
 from cc import errors
 from cc.models import (
     Case,
@@ -79,7 +81,16 @@ DECISIONS: dict[CaseKind, tuple[str, ...]] = {
     CaseKind.WITHDRAWAL: ("loss", "adjudication", "exclusion"),
     CaseKind.COMPLAINT: ("dismissed", "warning", "exclusion"),
     CaseKind.LOST_EMAIL: (),
+    CaseKind.ADJUDICATION: ("white_wins", "black_wins", "draw"),
 }
+#: materials for an adjudication are due within 14 days of the end (56.9.4)
+SUBMISSION_DAYS = 14
+_RESULTS = {
+    "white_wins": GameResult.WHITE_WINS,
+    "black_wins": GameResult.BLACK_WINS,
+    "draw": GameResult.DRAW,
+}
+_DECISION_OF = {v.value: k for k, v in _RESULTS.items()}
 _UNFINISHED = (GameStatus.ONGOING, GameStatus.ADJUDICATION)
 
 
@@ -161,8 +172,13 @@ class CaseView:
     appeal_decided_by: str | None
     #: the decisions open to the arbiter (and the appeal arbiter) in this case
     choices: tuple[str, ...]
-    #: what the asking user may do now: protest, decide, appeal, decide_appeal, restore
+    #: what the asking user may do now: protest, decide, appeal, decide_appeal,
+    #: restore, submit
     actions: tuple[str, ...]
+    #: the game's position now (the final position of an adjudication)
+    fen: str | None = None
+    #: the player to move in it, by login
+    to_move: str | None = None
     entries: list[CaseEntryView] = field(default_factory=list)
 
 
@@ -178,6 +194,8 @@ class CaseService:
         self.games = games
         self.ledgers = ledgers
         self.mail = mail
+        #: where the Syzygy tables are (the embedded 3-4 piece set by default)
+        self.tablebases: list[Path] = [tablebase.EMBEDDED]
 
     # --------------------------------------------------------- time claims
 
@@ -539,7 +557,8 @@ class CaseService:
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             event = case.event
-            require_official(session, actor, event, f"decide case {case.id}")
+            if not (case.kind == CaseKind.ADJUDICATION and actor.player_id == event.adjudicator_id):
+                require_official(session, actor, event, f"decide case {case.id}")
             if case.status != CaseStatus.OPEN:
                 raise errors.CaseState(case_id=case.id, status=case.status.value, action="decided")
             self._check_decision(case, decision)
@@ -548,6 +567,12 @@ class CaseService:
                 until = case.filed_on + timedelta(days=PROTEST_DAYS)
                 if today <= until:
                     raise errors.ProtestWindowOpen(case_id=case.id, until=until.isoformat())
+            if case.kind == CaseKind.ADJUDICATION:
+                subs = case.details.get("submissions", {})
+                due = date.fromisoformat(case.details["due"])
+                # A position the tablebase decides may be ruled at once.
+                if len(subs) < 2 and today <= due and not case.details.get("tablebase"):
+                    raise errors.SubmissionsOpen(case_id=case.id, until=due.isoformat())
             if penalty_days and not (
                 case.kind == CaseKind.TIME_CLAIM
                 and decision == "rejected"
@@ -620,6 +645,10 @@ class CaseService:
                 )
             if case.status != CaseStatus.DECIDED:
                 raise errors.CaseState(case_id=case.id, status=case.status.value, action="appealed")
+            if case.kind == CaseKind.ADJUDICATION and case.game is not None:
+                color = "white" if actor.player_id == case.game.white_id else "black"
+                if color not in case.details.get("submissions", {}):
+                    raise errors.NoMaterials(case_id=case.id, who=describe(session, actor))
             assert case.decided_on is not None
             today = self._today(case.event, now)
             until = case.decided_on + timedelta(days=APPEAL_DAYS)
@@ -711,6 +740,148 @@ class CaseService:
             )
             return self._view(session, case, actor)
 
+    # --------------------------------------------------------- adjudication
+
+    def open_adjudication(self, session: Session, game: Game, at: datetime, reason: str) -> Case:
+        """56.9.4: both players are asked for their materials within 14 days;
+        the record, the final position and the tablebase's verdict (where a
+        table covers it) are attached by the server."""
+        actor = Actor.operator(Door.SYSTEM, label="daily run")
+        today = self._today(game.event, at)
+        due = today + timedelta(days=SUBMISSION_DAYS)
+        case = self._new_case(
+            session,
+            actor,
+            game.event,
+            CaseKind.ADJUDICATION,
+            at,
+            game=game,
+            statement=None,
+            details={
+                "reason": reason,
+                "due": due.isoformat(),
+                "submissions": {},
+                "tablebase": self._tablebase(game.fen),
+            },
+            evidence_games=[game],
+        )
+        case.due_on = due + timedelta(days=1)
+        people = [game.white, game.black, *self._officials(game.event, case)]
+        self._notify(
+            session,
+            case,
+            people,
+            "unfinished",
+            event=game.event.code,
+            day=today.isoformat(),
+            game=game.id,
+            until=due.isoformat(),
+        )
+        return case
+
+    def submit(
+        self,
+        actor: Actor,
+        game_id: int,
+        claim: str,
+        reasoning: str,
+        *,
+        analysis: str | None = None,
+        move: str | None = None,
+    ) -> CaseView:
+        """A player's materials for adjudication: the claimed result with its
+        reasoning, optional analysis, and (the player to move) their move."""
+        now = self.ctx.now()
+        if claim not in ("win", "draw", "loss"):
+            raise errors.InvalidInput(field="claim", reason="claim a win, a draw or a loss")
+        if not reasoning.strip():
+            raise errors.InvalidInput(field="reasoning", reason="say why (Art. 56.9.4)")
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id, lock=True)
+            player = self.games._acting_player(session, actor, game, None, "submit")
+            case = session.scalar(
+                select(Case)
+                .where(
+                    Case.game_id == game.id,
+                    Case.kind == CaseKind.ADJUDICATION,
+                    Case.status == CaseStatus.OPEN,
+                )
+                .with_for_update()
+            )
+            if case is None:
+                raise errors.NotFound(kind="case", ref=f"adjudication of game {game.id}")
+            today = self._today(game.event, now)
+            due = date.fromisoformat(case.details["due"])
+            if today > due:
+                raise errors.SubmissionTooLate(
+                    case_id=case.id, until=due.isoformat(), today=today.isoformat()
+                )
+            color = "white" if player.id == game.white_id else "black"
+            submissions = dict(case.details.get("submissions", {}))
+            if color in submissions:
+                raise errors.CaseState(
+                    case_id=case.id, status="submitted", action="submitted twice"
+                )
+            stated = None
+            to_move = game.white_to_move == (color == "white")
+            # Only the player to move when the game stopped states a move.
+            stated_already = any(sub.get("move") for sub in submissions.values())
+            if game.status == GameStatus.ADJUDICATION and to_move and not stated_already:
+                if not (move and move.strip()):
+                    raise errors.InvalidInput(
+                        field="move", reason="the player to move states their move (Art. 56.9.4)"
+                    )
+                stated = self.games.record_stated_move(session, actor, game, player, move, now)
+            submissions[color] = {
+                "claim": claim,
+                "reasoning": reasoning,
+                "analysis": analysis,
+                "move": stated,
+                "at": now.isoformat(),
+            }
+            details = {**case.details, "submissions": submissions}
+            if stated is not None:
+                details["tablebase"] = self._tablebase(game.fen)
+            case.details = details
+            self._entry(session, case, actor, now, "submitted", reasoning, claim=claim, move=stated)
+            if game.status == GameStatus.FINISHED:
+                # The stated move ended the game (mate, stalemate, ...).
+                self._close(session, case, actor, now, _DECISION_OF[game.result.value], "over")
+            elif len(submissions) == 2:
+                agreed = {_claimed(c, s["claim"]) for c, s in submissions.items()}
+                if len(agreed) == 1:
+                    # 56.9.5: the claims agree: that is the result, no adjudication.
+                    (result,) = agreed
+                    reason = (
+                        ResultReason.AGREED_DRAW
+                        if result == GameResult.DRAW
+                        else ResultReason.RESIGNATION
+                    )
+                    self.games._finish(session, actor, game, result, reason, now)
+                    self._close(session, case, actor, now, _DECISION_OF[result.value], "agreed")
+            return self._view(session, case, actor)
+
+    def _close(
+        self, session: Session, case: Case, actor: Actor, now: datetime, decision: str, how: str
+    ) -> None:
+        case.status = CaseStatus.CLOSED
+        case.decision = decision
+        case.decided_at = now
+        case.decided_on = self._today(case.event, now)
+        case.due_on = None
+        self._entry(session, case, actor, now, how, None, decision=decision)
+        self._notify(
+            session,
+            case,
+            self._parties(session, case),
+            "case_closed",
+            words={"decision": decision},
+        )
+
+    def _tablebase(self, fen: str) -> dict[str, Any] | None:
+        verdict = tablebase.probe(fen, self.tablebases)
+        return as_json(verdict) if verdict else None
+
     # -------------------------------------------------------- the daily run
 
     def raise_silence(self, session: Session, game: Game, days: int, at: datetime) -> Case:
@@ -780,6 +951,17 @@ class CaseService:
                 withdrawal=withdrawal.id,
             )
             return "withdrawn"
+        if case.kind == CaseKind.ADJUDICATION and case.status == CaseStatus.OPEN:
+            self._entry(session, case, actor, at, "submissions_closed", None)
+            self._notify(
+                session,
+                case,
+                self._officials(case.event, case),
+                "case_opened",
+                event=case.event.code,
+                summary=f"game {case.game_id}: the time for materials is over (Art. 56.9.4)",
+            )
+            return "ready"
         if case.status == CaseStatus.DECIDED:
             case.status = CaseStatus.FINAL
             self._entry(session, case, actor, at, "final", None)
@@ -1003,6 +1185,13 @@ class CaseService:
                     session.flush()
                     effects.append({"charge": charge.id})
                     LedgerService.refresh_deadline(session, game, now)
+        elif kind == CaseKind.ADJUDICATION:
+            game = case.game
+            assert game is not None
+            effects.append(_snapshot(game))
+            self.games._finish(
+                session, actor, game, _RESULTS[decision], ResultReason.ADJUDICATION, now
+            )
         elif kind == CaseKind.SILENCE and decision != "dismissed":
             game = case.game
             assert game is not None
@@ -1063,6 +1252,8 @@ class CaseService:
                 game.status = GameStatus.ADJUDICATION
                 game.result_reason = None
                 game.finished_at = None
+                opened = self.open_adjudication(session, game, now, "withdrawal")
+                effects.append({"opened_case": opened.id})
             else:
                 self.games._finish(
                     session, actor, game, GameResult.UNFINISHED, ResultReason.WITHDRAWAL, now
@@ -1103,6 +1294,12 @@ class CaseService:
                     date.fromisoformat(effect["withdrawn_on"]) if effect["withdrawn_on"] else None
                 )
                 entry.withdrawal = effect["withdrawal"]
+            elif "opened_case" in effect:
+                opened = self._find(session, int(effect["opened_case"]), lock=True)
+                if opened.status == CaseStatus.OPEN:
+                    opened.status = CaseStatus.CLOSED
+                    opened.due_on = None
+                    self._entry(session, opened, actor, now, "withdrawn", None, by_case=case.id)
             elif "charge" in effect:
                 charge = session.get(TimeCharge, int(effect["charge"]))
                 if charge is not None:
@@ -1182,8 +1379,13 @@ class CaseService:
         )
         return [row.player for row in rows if row.player_id not in excluded]
 
-    def _officials(self, event: Event) -> list[Player]:
-        return [event.arbiter] if event.arbiter is not None else []
+    def _officials(self, event: Event, case: Case | None = None) -> list[Player]:
+        people = [event.arbiter] if event.arbiter is not None else []
+        adjudicator = event.adjudicator
+        adjudicating = case is not None and case.kind == CaseKind.ADJUDICATION
+        if adjudicating and adjudicator is not None and adjudicator not in people:
+            people.append(adjudicator)
+        return people
 
     def _official_addresses(self, event: Event) -> list[str]:
         return [p.emails[0].address for p in self._officials(event) if p.emails]
@@ -1269,7 +1471,11 @@ class CaseService:
         )
         actions: list[str] = []
         me = actor.player_id
-        official = _is_official(session, actor, event)
+        official = _is_official(session, actor, event) or (
+            case.kind == CaseKind.ADJUDICATION
+            and actor.player_id is not None
+            and actor.player_id == event.adjudicator_id
+        )
         if case.status == CaseStatus.OPEN:
             may_protest = protest_until is None or today <= protest_until
             if (
@@ -1280,6 +1486,11 @@ class CaseService:
                 and case.kind != CaseKind.LOST_EMAIL
             ):
                 actions.append("protest")
+            if case.kind == CaseKind.ADJUDICATION and case.game is not None:
+                color = "white" if me == case.game.white_id else "black"
+                mine = me in (case.game.white_id, case.game.black_id)
+                if mine and color not in case.details.get("submissions", {}):
+                    actions.append("submit")
             if case.kind == CaseKind.LOST_EMAIL:
                 if me == case.respondent_id or official:
                     actions.append("restore")
@@ -1336,6 +1547,12 @@ class CaseService:
             appeal_decided_by=login(case.appeal_decided_by_id),
             choices=DECISIONS[case.kind],
             actions=tuple(actions),
+            fen=case.game.fen if case.game else None,
+            to_move=(
+                (case.game.white if case.game.white_to_move else case.game.black).login
+                if case.game
+                else None
+            ),
             entries=[
                 CaseEntryView(e.at, e.actor_label, e.door.value, e.action, e.text, e.details)
                 for e in case.entries
@@ -1370,3 +1587,11 @@ def _snapshot(game: Game) -> dict[str, Any]:
 
 
 __all__ = ["DECISIONS", "CaseService", "CaseSummary", "CaseView", "ClaimBasis"]
+
+
+def _claimed(color: str, claim: str) -> GameResult:
+    """The game result a player's claim ("win", "draw", "loss") stands for."""
+    if claim == "draw":
+        return GameResult.DRAW
+    white_wins = (claim == "win") == (color == "white")
+    return GameResult.WHITE_WINS if white_wins else GameResult.BLACK_WINS

@@ -342,20 +342,7 @@ class DailyService:
                         game_id=game.id,
                         end_date=event.end_date.isoformat(),
                     )
-                    for player in (game.white, game.black):
-                        self.mail.notice(
-                            session,
-                            player,
-                            self.mail.subject(game, player.id),
-                            say(
-                                player.lang,
-                                "unfinished",
-                                event=event.code,
-                                day=event.end_date.isoformat(),
-                                game=game.id,
-                            ),
-                            game=game,
-                        )
+                    self.cases.open_adjudication(session, game, at, "end_of_event")
                     report.adjudication.append(game.id)
 
     def _remind(self, session: Session, game: Game, days: int, at: datetime) -> None:

@@ -229,6 +229,22 @@ class GameService:
                 hook(session, game, player, outcome)
             return outcome
 
+    def record_stated_move(
+        self, session: Session, actor: Actor, game: Game, player: Player, text: str, when: datetime
+    ) -> str:
+        """56.9.4: at adjudication the player to move states their move, which
+        counts as made; it is checked like any other. Returns its SAN."""
+        color = chess.WHITE if player.id == game.white_id else chess.BLACK
+        if self._to_move(game) != color:
+            raise self._not_your_turn(session, game, player)
+        board = chess.Board(game.fen)
+        move = self._read(board, text, game)
+        san = board.san(move)
+        self._record_move(
+            session, actor, game, game.event, player, board, move, when, self.ctx.now(), None
+        )
+        return san
+
     def preview_move(
         self,
         actor: Actor,

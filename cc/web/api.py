@@ -53,6 +53,9 @@ _STATUS: dict[type[errors.ServiceError], int] = {
     errors.AppealTooLate: 409,
     errors.NoAppealArbiter: 409,
     errors.BadDecision: 422,
+    errors.SubmissionTooLate: 409,
+    errors.NoMaterials: 409,
+    errors.SubmissionsOpen: 409,
 }
 
 
@@ -398,3 +401,20 @@ def withdrawal(request: Request, caller: Caller, code: str, body: WithdrawalIn) 
 @router.get("/events/{code}/crosstable", summary="Each section's crosstable and tie-breaks")
 def event_crosstable(request: Request, caller: Caller, code: str) -> list[dict[str, Any]]:
     return [s.as_dict() for s in services_of(request).standings.event(code)]
+
+
+class SubmissionIn(BaseModel):
+    claim: str = Field(description="win, draw or loss, from my side (Art. 56.9.4)")
+    reasoning: str
+    analysis: str | None = Field(default=None, description="PGN with variations, or text")
+    move: str | None = Field(default=None, description="My move, if I am to move")
+
+
+@router.post("/games/{game_id}/adjudication", summary="My materials for adjudication (56.9.4)")
+def submit_materials(
+    request: Request, caller: Caller, game_id: int, body: SubmissionIn
+) -> dict[str, Any]:
+    view = services_of(request).cases.submit(
+        caller, game_id, body.claim, body.reasoning, analysis=body.analysis, move=body.move
+    )
+    return as_json(view)  # type: ignore[no-any-return]

@@ -569,16 +569,28 @@ def cases_page(request: Request) -> Response:
 @router.get("/cases/{case_id}")
 def case_page(request: Request, case_id: int) -> Response:
     info = signed_in(request)
-    return render(
-        request, "case.html", case=services_of(request).cases.case(actor_of(info), case_id)
-    )
+    view = services_of(request).cases.case(actor_of(info), case_id)
+    return render(request, "case.html", case=view, svg=_case_board(view))
+
+
+def _case_board(view: Any) -> str | None:
+    if view.kind != "adjudication" or not view.fen:
+        return None
+    return board_svg(view.fen, flipped=False, size=320)
 
 
 def _case_error(
     request: Request, info: SessionInfo, case_id: int, exc: errors.ServiceError
 ) -> Response:
     view = services_of(request).cases.case(actor_of(info), case_id)
-    return render(request, "case.html", status=409, case=view, error=exc.message(language(request)))
+    return render(
+        request,
+        "case.html",
+        status=409,
+        case=view,
+        svg=_case_board(view),
+        error=exc.message(language(request)),
+    )
 
 
 @router.post("/games/{game_id}/time-claim")
@@ -640,6 +652,18 @@ async def case_action(request: Request, case_id: int, action: str) -> Response:
             cases.decide_appeal(actor, case_id, form.get("decision", ""), form.get("reasons", ""))
         elif action == "restore":
             cases.restore_email(actor, case_id)
+        elif action == "submit":
+            view = cases.case(actor, case_id)
+            if view.game_id is None:
+                raise StarletteHTTPException(status_code=404)
+            cases.submit(
+                actor,
+                view.game_id,
+                form.get("claim", ""),
+                form.get("reasoning", ""),
+                analysis=form.get("analysis") or None,
+                move=form.get("move") or None,
+            )
         else:
             raise StarletteHTTPException(status_code=404)
     except ValueError as exc:

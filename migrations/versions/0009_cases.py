@@ -65,6 +65,7 @@ def upgrade() -> None:
                 "lost_email",
                 "withdrawal",
                 "complaint",
+                "adjudication",
                 name="case_kind",
                 native_enum=False,
                 create_constraint=True,
