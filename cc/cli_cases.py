@@ -211,3 +211,16 @@ def case_decide_appeal(
 ) -> None:
     """The appeal arbiter's final decision (34.2)."""
     _echo(state.services.cases.decide_appeal(_actor(state, by), case_id, decision, reasons))
+
+
+@case.command("analyse")
+@click.argument("case_id", type=int)
+@by_option
+@pass_state
+@refusals
+def case_analyse(state: State, case_id: int, by: str | None) -> None:
+    """Stockfish's evidence for an adjudication: the position and each analysis."""
+    view = state.services.cases.analyse(_actor(state, by), case_id)
+    position = view.details["engine"]["position"]
+    score = f"mate {position['mate']}" if position["mate"] is not None else position["score_cp"]
+    click.echo(f"case {view.id}: depth {position['depth']}, {score}, {' '.join(position['line'])}")

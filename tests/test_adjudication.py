@@ -204,3 +204,39 @@ def test_materials_and_the_ruling_on_the_pages(services: Services, clock: FixedC
         data={"csrf_token": csrf_of(page.text), "decision": "white_wins", "reasons": "Tablebase"},
     )
     assert services.queries.game(tb_game.id).result == "1-0"
+
+
+def test_engine_evidence_is_stored_and_the_same_twice(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 11))
+    ids = setup(services)
+    services.cases.engine_depth = 10
+    tb_game = game_of(services, "p3", "p4")
+    with services.ctx.db.write() as session:
+        g = session.get(Game, tb_game.id)
+        assert g is not None
+        g.fen = KQK
+    at(clock, date(2026, 6, 2))
+    services.daily.run(date(2026, 6, 2))
+    (case,) = [
+        c
+        for c in services.cases.cases(player(ids, "adj"))
+        if c.kind == "adjudication" and c.game_id == tb_game.id
+    ]
+    w, b = colors(tb_game, ids)
+    services.cases.submit(
+        player(ids, w), tb_game.id, "win", "Mate follows", move="Qb5+", analysis="1... Kd4 2. Qb4+"
+    )
+    services.cases.submit(player(ids, b), tb_game.id, "draw", "Fortress", analysis="Kd4 Qxd4")
+    with pytest.raises(errors.NotPermitted):
+        services.cases.analyse(player(ids, w), case.id)
+    first = services.cases.analyse(player(ids, "adj"), case.id).details["engine"]
+    again = services.cases.analyse(player(ids, "adj"), case.id).details["engine"]
+    assert first == again  # reproducible: one thread, fixed depth, fresh hash
+    assert first["position"]["depth"] == 10 and first["position"]["score_cp"] > 300
+    white_check = first["checks"]["white"]
+    assert [m["san"] for m in white_check] == ["Kd4", "Qb4+"] and all(
+        m["legal"] for m in white_check
+    )
+    assert first["checks"]["black"][0]["san"] == "Kd4" and len(first["checks"]["black"]) == 1

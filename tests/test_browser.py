@@ -151,6 +151,50 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     cc("event", "add-player", "CLM", "slow", "keen")
     cc("event", "start", "CLM")
+    # An event that ended two days ago with its one game unfinished.
+    for login, name, lang, role in (
+        ("adjr", "Судья Присуждения", "ru", "adjudicator"),
+        ("aw", "Anna White", "en", "player"),
+        ("ab", "Борис Бланк", "ru", "player"),
+    ):
+        cc(
+            "player",
+            "add",
+            login,
+            "--name",
+            name,
+            "--lang",
+            lang,
+            "--role",
+            role,
+            "--password-stdin",
+            stdin=PASSWORD + "\n",
+        )
+    today = datetime.now(UTC).date()
+    cc(
+        "event",
+        "create",
+        "ADJ",
+        "--name",
+        "Ended Cup",
+        "--mode",
+        "server",
+        "--tc",
+        "10/300",
+        "--start",
+        (today - timedelta(days=30)).isoformat(),
+        "--end",
+        (today - timedelta(days=2)).isoformat(),
+        "--arbiter",
+        "arb",
+        "--adjudicator",
+        "adjr",
+        "--appeal-arbiter",
+        "apl",
+    )
+    cc("event", "add-player", "ADJ", "aw", "ab")
+    cc("event", "start", "ADJ")
+    cc("daily")
     port = free_port()
     env["CC_MAIL_LISTEN"] = f"127.0.0.1:{free_port()}"
     process = subprocess.Popen(
@@ -350,3 +394,46 @@ def test_a_claim_decided_by_the_arbiter_and_reversed_on_appeal_in_russian(
     judge.screenshot(path=str(ARTIFACTS / "appeal-decided-ru.png"), full_page=True)  # type: ignore[attr-defined]
     slow.goto(game_url)  # type: ignore[attr-defined]
     assert "Your move" in slow.inner_text("#turn")  # type: ignore[attr-defined]
+
+
+def test_an_adjudicator_rules_in_russian_and_english(server: str, browser: object) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    white = sign_in(browser, server, "aw")
+    white.click("#nav-cases")  # type: ignore[attr-defined]
+    white.click("#cases tbody tr[data-case] a")  # type: ignore[attr-defined]
+    white.wait_for_selector("#submit-form")  # type: ignore[attr-defined]
+    case_url = white.url  # type: ignore[attr-defined]
+    white.check("#submit-form input[value=win]")  # type: ignore[attr-defined]
+    white.fill("#submit-form input[name=move]", "e4")  # type: ignore[attr-defined]
+    white.fill("#submit-form textarea[name=reasoning]", "Better development")  # type: ignore[attr-defined]
+    white.fill("#submit-form textarea[name=analysis]", "1... e5 2. Nf3")  # type: ignore[attr-defined]
+    white.click("#send-materials")  # type: ignore[attr-defined]
+    white.wait_for_selector("#submissions")  # type: ignore[attr-defined]
+    assert "e4" in white.inner_text("#submissions")  # type: ignore[attr-defined]
+
+    black = sign_in(browser, server, "ab")  # reads Russian
+    black.goto(case_url)  # type: ignore[attr-defined]
+    black.check("#submit-form input[value=draw]")  # type: ignore[attr-defined]
+    assert black.locator("#submit-form input[name=move]").count() == 0  # type: ignore[attr-defined]
+    black.fill("#submit-form textarea[name=reasoning]", "Позиция равная")  # type: ignore[attr-defined]
+    black.click("#send-materials")  # type: ignore[attr-defined]
+    black.wait_for_selector("#submissions")  # type: ignore[attr-defined]
+
+    judge = sign_in(browser, server, "adjr")  # Russian first
+    judge.goto(case_url)  # type: ignore[attr-defined]
+    assert "Присуждение" in judge.inner_text("#case-title")  # type: ignore[attr-defined]
+    assert "Позиция равная" in judge.inner_text("#submissions")  # type: ignore[attr-defined]
+    judge.click("#analyse")  # type: ignore[attr-defined]
+    judge.wait_for_selector("#engine")  # type: ignore[attr-defined]
+    assert "Stockfish, глубина" in judge.inner_text("#engine")  # type: ignore[attr-defined]
+    judge.screenshot(path=str(ARTIFACTS / "adjudication-ru.png"), full_page=True)  # type: ignore[attr-defined]
+    judge.click("#switch-lang")  # type: ignore[attr-defined]  # and on in English
+    judge.wait_for_selector("#decide-form")  # type: ignore[attr-defined]
+    assert "Adjudication" in judge.inner_text("#case-title")  # type: ignore[attr-defined]
+    judge.check("#decide-form input[value=draw]")  # type: ignore[attr-defined]
+    judge.fill("#decide-form textarea[name=reasons]", "Equal: the engine agrees")  # type: ignore[attr-defined]
+    judge.click("#decide")  # type: ignore[attr-defined]
+    judge.wait_for_selector("#decision")  # type: ignore[attr-defined]
+    assert "Draw" in judge.inner_text("#decision")  # type: ignore[attr-defined]
+    assert "open to appeal" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
+    judge.screenshot(path=str(ARTIFACTS / "adjudication-en.png"), full_page=True)  # type: ignore[attr-defined]

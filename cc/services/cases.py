@@ -26,6 +26,7 @@ import chess
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from adjudication import engine as engine_mod
 from adjudication import tablebase
 from cc import errors
 from cc.models import (
@@ -196,6 +197,9 @@ class CaseService:
         self.mail = mail
         #: where the Syzygy tables are (the embedded 3-4 piece set by default)
         self.tablebases: list[Path] = [tablebase.EMBEDDED]
+        #: the engine's fixed search depth, so its evidence is reproducible
+        self.engine_depth = engine_mod.DEFAULT_DEPTH
+        self.engine_path: Path | None = None
 
     # --------------------------------------------------------- time claims
 
@@ -859,6 +863,43 @@ class CaseService:
                     )
                     self.games._finish(session, actor, game, result, reason, now)
                     self._close(session, case, actor, now, _DECISION_OF[result.value], "agreed")
+            return self._view(session, case, actor)
+
+    def analyse(self, actor: Actor, case_id: int) -> CaseView:
+        """Stockfish's evidence for the adjudicator: the final position
+        assessed, and each player's analysis checked move by move. Computed
+        outside the transaction (the engine takes its time), then stored."""
+        with self.ctx.db.read() as session:
+            case = self._find(session, case_id)
+            event = case.event
+            if case.kind != CaseKind.ADJUDICATION or case.game is None:
+                raise errors.CaseState(
+                    case_id=case.id, status=case.status.value, action="analysed by the engine"
+                )
+            if actor.player_id != event.adjudicator_id:
+                require_official(session, actor, event, f"analyse case {case.id}")
+            fen = case.game.fen
+            submissions = dict(case.details.get("submissions", {}))
+        board = chess.Board(fen)
+        with engine_mod.engine(self.engine_path, self.engine_depth) as stockfish:
+            if stockfish is None:
+                raise errors.InvalidInput(
+                    field="engine", reason="Stockfish is not installed (apt-get install stockfish)"
+                )
+            evidence: dict[str, Any] = {"position": as_json(stockfish.assess(board)), "checks": {}}
+            for color, sub in submissions.items():
+                moves = engine_mod.analysis_moves(sub.get("analysis") or "", board)
+                if moves:
+                    evidence["checks"][color] = as_json(stockfish.check_line(board, moves))
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            case = self._find(session, case_id, lock=True)
+            if case.game is None or case.game.fen != fen:
+                raise errors.CaseState(
+                    case_id=case.id, status="changed", action="analysed: the position moved on"
+                )
+            case.details = {**case.details, "engine": evidence}
+            self._entry(session, case, actor, now, "analysed", None, depth=self.engine_depth)
             return self._view(session, case, actor)
 
     def _close(

@@ -418,3 +418,8 @@ def submit_materials(
         caller, game_id, body.claim, body.reasoning, analysis=body.analysis, move=body.move
     )
     return as_json(view)  # type: ignore[no-any-return]
+
+
+@router.post("/cases/{case_id}/analysis", summary="Stockfish's evidence for an adjudication")
+def analyse(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
+    return as_json(services_of(request).cases.analyse(caller, case_id))  # type: ignore[no-any-return]

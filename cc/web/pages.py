@@ -652,6 +652,8 @@ async def case_action(request: Request, case_id: int, action: str) -> Response:
             cases.decide_appeal(actor, case_id, form.get("decision", ""), form.get("reasons", ""))
         elif action == "restore":
             cases.restore_email(actor, case_id)
+        elif action == "analyse":
+            cases.analyse(actor, case_id)
         elif action == "submit":
             view = cases.case(actor, case_id)
             if view.game_id is None:
