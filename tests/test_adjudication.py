@@ -14,6 +14,7 @@ from cc import errors
 from cc.clock import FixedClock
 from cc.models import Game
 from cc.services import EventSpec, Services
+from cc.services.cases import CaseSummary
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 
@@ -60,6 +61,26 @@ def game_of(services: Services, a: str, b: str) -> Game:
                 session.expunge(g)
                 return g
     raise AssertionError(f"no game {a}-{b}")
+
+
+def queen_against_king_after_the_end(
+    services: Services, clock: FixedClock, ids: dict[str, int]
+) -> tuple[Game, CaseSummary]:
+    """p3-p4 has come down to queen against king (set here, not played) when
+    the event ends; the daily run hands it to adjudication."""
+    tb_game = game_of(services, "p3", "p4")
+    with services.ctx.db.write() as session:
+        g = session.get(Game, tb_game.id)
+        assert g is not None
+        g.fen = KQK
+    at(clock, date(2026, 6, 2))
+    services.daily.run(date(2026, 6, 2))
+    (case,) = [
+        c
+        for c in services.cases.cases(player(ids, "adj"))
+        if c.kind == "adjudication" and c.game_id == tb_game.id
+    ]
+    return tb_game, case
 
 
 def colors(game: Game, ids: dict[str, int]) -> tuple[str, str]:
@@ -162,18 +183,7 @@ def test_materials_and_the_ruling_on_the_pages(services: Services, clock: FixedC
     at(clock, date(2026, 5, 11))
     ids = setup(services)
     with_passwords(services)
-    tb_game = game_of(services, "p3", "p4")
-    with services.ctx.db.write() as session:
-        g = session.get(Game, tb_game.id)
-        assert g is not None
-        g.fen = KQK
-    at(clock, date(2026, 6, 2))
-    services.daily.run(date(2026, 6, 2))
-    (case,) = [
-        c
-        for c in services.cases.cases(player(ids, "adj"))
-        if c.kind == "adjudication" and c.game_id == tb_game.id
-    ]
+    tb_game, case = queen_against_king_after_the_end(services, clock, ids)
     w, b = colors(tb_game, ids)
     white = sign_in(services, w, PASSWORD)
     page = white.get(f"/cases/{case.id}")
@@ -212,18 +222,7 @@ def test_engine_evidence_is_stored_and_the_same_twice(
     at(clock, date(2026, 5, 11))
     ids = setup(services)
     services.cases.engine_depth = 10
-    tb_game = game_of(services, "p3", "p4")
-    with services.ctx.db.write() as session:
-        g = session.get(Game, tb_game.id)
-        assert g is not None
-        g.fen = KQK
-    at(clock, date(2026, 6, 2))
-    services.daily.run(date(2026, 6, 2))
-    (case,) = [
-        c
-        for c in services.cases.cases(player(ids, "adj"))
-        if c.kind == "adjudication" and c.game_id == tb_game.id
-    ]
+    tb_game, case = queen_against_king_after_the_end(services, clock, ids)
     w, b = colors(tb_game, ids)
     services.cases.submit(
         player(ids, w), tb_game.id, "win", "Mate follows", move="Qb5+", analysis="1... Kd4 2. Qb4+"

@@ -60,34 +60,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             timeout=120,
         )
 
+    def player(login: str, name: str, lang: str = "en", *options: str) -> None:
+        cc("player", "add", login, "--name", name, "--lang", lang, *options,
+           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
+
     cc("db", "upgrade")
-    cc(
-        "player",
-        "add",
-        "arb",
-        "--name",
-        "Главный арбитр",
-        "--role",
-        "arbiter",
-        "--password-stdin",
-        stdin=PASSWORD + "\n",
-    )
-    for login, name, lang in (
-        ("white", "Wanda White", "en"),
-        ("black", "Борис Чёрный", "ru"),
-        ("other", "Oscar Other", "en"),
-    ):
-        cc(
-            "player",
-            "add",
-            login,
-            "--name",
-            name,
-            "--lang",
-            lang,
-            "--password-stdin",
-            stdin=PASSWORD + "\n",
-        )
+    player("arb", "Главный арбитр", "en", "--role", "arbiter")
+    player("white", "Wanda White")
+    player("black", "Борис Чёрный", "ru")
+    player("other", "Oscar Other")
     start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
     cc(
         "event",
@@ -105,33 +86,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     cc("event", "add-player", "WEB", "white", "black", "other")
     cc("event", "start", "WEB")
     # An email event 20 days old whose White has not moved: over 10 days.
-    cc(
-        "player",
-        "add",
-        "apl",
-        "--name",
-        "Апелляционный арбитр",
-        "--lang",
-        "ru",
-        "--role",
-        "appeal_arbiter",
-        "--password-stdin",
-        stdin=PASSWORD + "\n",
-    )
-    for login, name, lang in (("slow", "Sam Slow", "en"), ("keen", "Ксения Зоркая", "ru")):
-        cc(
-            "player",
-            "add",
-            login,
-            "--name",
-            name,
-            "--lang",
-            lang,
-            "--email",
-            f"{login}@example.org",
-            "--password-stdin",
-            stdin=PASSWORD + "\n",
-        )
+    player("apl", "Апелляционный арбитр", "ru", "--role", "appeal_arbiter")
+    player("slow", "Sam Slow", "en", "--email", "slow@example.org")
+    player("keen", "Ксения Зоркая", "ru", "--email", "keen@example.org")
     cc(
         "event",
         "create",
@@ -152,24 +109,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     cc("event", "add-player", "CLM", "slow", "keen")
     cc("event", "start", "CLM")
     # An event that ended two days ago with its one game unfinished.
-    for login, name, lang, role in (
-        ("adjr", "Судья Присуждения", "ru", "adjudicator"),
-        ("aw", "Anna White", "en", "player"),
-        ("ab", "Борис Бланк", "ru", "player"),
-    ):
-        cc(
-            "player",
-            "add",
-            login,
-            "--name",
-            name,
-            "--lang",
-            lang,
-            "--role",
-            role,
-            "--password-stdin",
-            stdin=PASSWORD + "\n",
-        )
+    player("adjr", "Судья Присуждения", "ru", "--role", "adjudicator")
+    player("aw", "Anna White")
+    player("ab", "Борис Бланк", "ru")
     today = datetime.now(UTC).date()
     cc(
         "event",
