@@ -459,6 +459,15 @@ def event_crosstable(state: State, code: str, as_json_flag: bool) -> None:
         click.echo()
 
 
+@event.command("report")
+@click.argument("code")
+@pass_state
+@refusals
+def event_report(state: State, code: str) -> None:
+    """The event's report for the organiser (Art. 53.3), with every game's PGN."""
+    click.echo(state.services.event_report.report(state.actor, code), nl=False)
+
+
 @event.command("add-player")
 @click.argument("code")
 @click.argument("players", nargs=-1, required=True)

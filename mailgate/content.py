@@ -49,6 +49,10 @@ class Command(enum.StrEnum):
     PROTEST = "protest"
     #: a party appeals the arbiter's decision (54.1.4)
     APPEAL = "appeal"
+    #: the claimed result of a game sent to adjudication (56.9.4)
+    CLAIM_WIN = "claim_win"
+    CLAIM_DRAW = "claim_draw"
+    CONCEDE = "concede"
 
 
 _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
@@ -95,6 +99,18 @@ _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
     (
         Command.PROTEST,
         re.compile(r"\bпротест\b|\bвозражаю\b|\bi protest\b|^\s*protest\b", re.I | re.M),
+    ),
+    (
+        Command.CLAIM_WIN,
+        re.compile(r"требую (победу|выигрыш)|\bi claim (a |the )?win\b|\bclaim:\s*win\b", re.I),
+    ),
+    (
+        Command.CLAIM_DRAW,
+        re.compile(r"требую ничью|\bi claim a draw\b|\bclaim:\s*draw\b", re.I),
+    ),
+    (
+        Command.CONCEDE,
+        re.compile(r"признаю поражение|\bi concede\b|\bclaim:\s*loss\b", re.I),
     ),
     (
         Command.APPEAL,

@@ -68,6 +68,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "appeal_decided": "Case {case} ({kind}): the appeal arbiter {verdict} the arbiter's "
         "decision; the decision now is: {decision}.\nReasons: {reasons}\nThis decision is "
         "final (Art. 54.1.4).",
+        "submitted": "Your materials for the adjudication are added to case {case}; the "
+        "arbiter has them.",
         "protest_received": "Your protest is added to case {case} and sent to the arbiter.",
         "appeal_received": "Your appeal in case {case} is filed; an appeal arbiter who is neither "
         "the deciding arbiter nor a party will decide it (Art. 34.2).",
@@ -98,6 +100,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "that is the result (Art. 56.9.5); a player who sends nothing may not appeal "
         "(Art. 56.9.7).",
         "case_closed": "Case {case} ({kind}) is closed: {decision}.",
+        "event_closed": "{event} is over: every game is decided. The final standings:\n\n{tables}",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
         "kind_lost_email": "lost email",
@@ -179,6 +182,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "appeal_decided": "Дело {case} ({kind}): апелляционный арбитр {verdict} решение "
         "арбитра; решение теперь: {decision}.\nОбоснование: {reasons}\nЭто решение "
         "окончательное (ст. 54.1.4).",
+        "submitted": "Ваши материалы для присуждения приобщены к делу {case} и переданы арбитру.",
         "protest_received": "Ваш протест приобщён к делу {case} и направлен арбитру.",
         "appeal_received": "Ваша апелляция по делу {case} подана; её рассмотрит апелляционный "
         "арбитр, не принимавший решения и не являющийся стороной (ст. 34.2).",
@@ -208,6 +212,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "(/cases/{case}). Если требования совпадают, это и есть результат (ст. 56.9.5); "
         "не приславший материалов не может обжаловать присуждение (ст. 56.9.7).",
         "case_closed": "Дело {case} ({kind}) закрыто: {decision}.",
+        "event_closed": "{event} окончено: все партии решены. Итоговая таблица:\n\n{tables}",
         "kind_time_claim": "просрочка времени",
         "kind_silence": "нет ходов",
         "kind_lost_email": "потеря почты",

@@ -239,3 +239,32 @@ def test_engine_evidence_is_stored_and_the_same_twice(
         m["legal"] for m in white_check
     )
     assert first["checks"]["black"][0]["san"] == "Kd4" and len(first["checks"]["black"]) == 1
+
+
+def test_the_event_closes_with_its_report_once_all_is_decided(
+    services: Services, clock: FixedClock
+) -> None:
+    from cc.models import Event
+    from tests.test_cases import mails_to, setup_event
+
+    at(clock, date(2026, 5, 11))
+    ids = setup_event(services, 2, mode="server", control=None, end=END)
+    services.leaves.request(player(ids, "p1"), ids["p1"], date(2026, 5, 20), date(2026, 5, 22))
+    services.games.submit_move(player(ids, "p1"), 1, "e4")
+    services.games.resign(player(ids, "p2"), 1)
+    at(clock, date(2026, 6, 2))
+    report = services.daily.run(date(2026, 6, 2))
+    assert report.closed == ["C1"] and report.adjudication == []
+    assert services.daily.run(date(2026, 6, 2)).closed == []
+    with services.ctx.db.read() as session:
+        event = session.scalar(select(Event))
+        assert event is not None and event.status.value == "finished"
+    (notice,) = mails_to(services, "p2@example.org", containing="final standings")
+    assert "Player 1" in notice.body
+    text = services.event_report.report(player(ids, "arb"), "C1")
+    for heading in ("RESULTS", "CROSSTABLE", "LEAVES", "DECISIONS AND APPEALS", "GAMES (PGN)"):
+        assert heading in text
+    assert "1-0  (resignation, 1 plies)" in text and "[%ccsnt 2026.05.11]" in text
+    assert "p1: 2026-05-20 - 2026-05-22 (active)" in text
+    with pytest.raises(errors.NotPermitted):
+        services.event_report.report(player(ids, "p1"), "C1")

@@ -300,3 +300,31 @@ def test_protest_and_appeal_by_email(services: Services, clock: FixedClock, game
     assert view.status == "appealed" and "post was slow" in (view.appeal or "")
     answer = [m for m in outbox(services) if m.to_address == WHITE][-1]
     assert "appeal arbiter" in answer.body and "34.2" in answer.body
+
+
+def test_materials_for_adjudication_by_email(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    from cc.models import Event
+
+    s = game["subjects"]
+    with services.ctx.db.write() as session:
+        event = session.scalar(select(Event))
+        assert event is not None
+        event.end_date = date(2026, 6, 1)
+    clock.set(datetime(2026, 6, 2, 8, 0, tzinfo=UTC))
+    assert services.daily.run(date(2026, 6, 2)).adjudication == [1]
+    asked = [m for m in outbox(services) if m.to_address == WHITE][-1]
+    assert "adjudication" in asked.body and "2026-06-16" in asked.body
+    white = send(services, clock, WHITE, asked.subject, "I claim a win: more space.\n5254")
+    assert (white.outcome, white.status.value) == ("submitted", "applied")
+    assert moves(services) == ["e4"]  # the stated move counts as made (56.9.4)
+    black = send(services, clock, BLACK, s["black"], "Требую ничью: позиция равная.")
+    assert black.outcome == "submitted"
+    (case,) = [c for c in services.cases.cases(services_actor(game["ids"]["p1"]))]
+    view = services.cases.case(services_actor(game["ids"]["p1"]), case.id)
+    assert {c: sub["claim"] for c, sub in view.details["submissions"].items()} == {
+        "white": "win",
+        "black": "draw",
+    }
+    assert view.status == "open"  # the claims differ: the adjudicator rules

@@ -10,6 +10,7 @@ from cc.services.accounts import AccountService
 from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
+from cc.services.event_report import EventReportService
 from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
@@ -31,6 +32,7 @@ class Services:
         self.games = GameService(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
+        self.event_report = EventReportService(ctx)
         self.ledgers = LedgerService(ctx)
         self.leaves = LeaveService(ctx)
         self.accounts = AccountService(ctx)

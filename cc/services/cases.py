@@ -1053,6 +1053,13 @@ class CaseService:
                 select(Case).where(Case.game_id == game_id).order_by(Case.id.desc())
             ).all()
             for case in cases:
+                if action == "submit" and case.kind == CaseKind.ADJUDICATION:
+                    game = case.game
+                    assert game is not None
+                    color = "white" if player_id == game.white_id else "black"
+                    waiting = color not in case.details.get("submissions", {})
+                    if case.status == CaseStatus.OPEN and waiting:
+                        return case.id
                 protest = case.status == CaseStatus.OPEN and case.respondent_id == player_id
                 if action == "protest" and protest:
                     return case.id

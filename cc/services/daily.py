@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from cc import errors
 from cc.models import (
+    Case,
+    CaseStatus,
     Door,
     Event,
     EventStatus,
@@ -47,6 +49,7 @@ from cc.services.context import Actor, ServiceContext, audit
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.mail import MailService
+from cc.services.standings import StandingsService
 from mailgate.replies import say
 from timekeeping import local_date
 from timekeeping.ledger import Ledger
@@ -70,6 +73,8 @@ class DayReport:
     leaves: list[int] = field(default_factory=list)
     #: games handed to adjudication at their event's end
     adjudication: list[int] = field(default_factory=list)
+    #: events closed with their final standings
+    closed: list[str] = field(default_factory=list)
 
 
 def moment_of(day: date, zone: str, now: datetime) -> datetime:
@@ -344,6 +349,50 @@ class DailyService:
                     )
                     self.cases.open_adjudication(session, game, at, "end_of_event")
                     report.adjudication.append(game.id)
+                if self._close_if_done(session, event, at):
+                    report.closed.append(event.code)
+
+    def _close_if_done(self, session: Session, event: Event, at: datetime) -> bool:
+        """Every game decided and every case final: the event is over, and its
+        players get the final standings."""
+        unfinished = session.scalar(
+            select(func.count())
+            .select_from(Game)
+            .where(
+                Game.event_id == event.id,
+                Game.status.in_((GameStatus.ONGOING, GameStatus.ADJUDICATION)),
+            )
+        )
+        pending = session.scalar(
+            select(func.count())
+            .select_from(Case)
+            .where(
+                Case.event_id == event.id,
+                Case.status.in_((CaseStatus.OPEN, CaseStatus.DECIDED, CaseStatus.APPEALED)),
+            )
+        )
+        if unfinished or pending:
+            return False
+        event.status = EventStatus.FINISHED
+        audit(
+            session,
+            Actor.operator(Door.SYSTEM, label="daily run"),
+            at,
+            "event_closed",
+            event_id=event.id,
+        )
+        tables = "\n\n".join(
+            f"{s.section}\n{s.text()}" for s in StandingsService(self.ctx).event(event.code)
+        )
+        players = {e.player for section in event.sections for e in section.entries}
+        for player in sorted(players, key=lambda p: p.id):
+            self.mail.notice(
+                session,
+                player,
+                f"[cc] {event.code}",
+                say(player.lang, "event_closed", event=event.name, tables=tables),
+            )
+        return True
 
     def _remind(self, session: Session, game: Game, days: int, at: datetime) -> None:
         """56.5.1: after 14 days without an answer the move is sent again,

@@ -327,8 +327,23 @@ class MailService:
         player: Player,
         actor: Actor,
     ) -> Receipt | None:
-        """A protest or an appeal in words, when the player has a case to answer."""
+        """A protest, an appeal or materials for adjudication in words, when
+        the player has such a case to answer."""
         assert self.cases is not None, "the case service is wired in Services"
+        claims = {Command.CLAIM_WIN: "win", Command.CLAIM_DRAW: "draw", Command.CONCEDE: "loss"}
+        said = [claims[c] for c in claims if c in statement.commands]
+        if said and self.cases.case_to_answer(game.id, player.id, "submit") is not None:
+            move = statement.loose_moves[0] if statement.loose_moves else None
+            try:
+                view = self.cases.submit(actor, game.id, said[0], letter.text, move=move)
+            except errors.ServiceError as exc:
+                reason = exc.message(player.lang)
+                body = say(player.lang, "refused", game=game.id, reason=reason)
+                self._answer(session, letter, player.lang, "reply", body, game)
+                return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+            body = say(player.lang, "submitted", case=view.id)
+            self._answer(session, letter, player.lang, "reply", body, game)
+            return Receipt(InboundStatus.APPLIED, "submitted", game.id)
         for command in (Command.PROTEST, Command.APPEAL):
             if command not in statement.commands:
                 continue

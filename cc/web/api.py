@@ -423,3 +423,12 @@ def submit_materials(
 @router.post("/cases/{case_id}/analysis", summary="Stockfish's evidence for an adjudication")
 def analyse(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
     return as_json(services_of(request).cases.analyse(caller, case_id))  # type: ignore[no-any-return]
+
+
+@router.get(
+    "/arbiter/events/{code}/report",
+    summary="The event's report for the organiser (Art. 53.3)",
+    response_class=PlainTextResponse,
+)
+def event_report(request: Request, caller: Caller, code: str) -> PlainTextResponse:
+    return PlainTextResponse(services_of(request).event_report.report(caller, code))

@@ -546,6 +546,16 @@ def arbiter_event(request: Request, code: str) -> Response:
     )
 
 
+@router.get("/arbiter/events/{code}/report.txt")
+def event_report(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    text = services_of(request).event_report.report(actor_of(info), code)
+    return PlainTextResponse(
+        text,
+        headers={"Content-Disposition": f'attachment; filename="{code}-report.txt"'},
+    )
+
+
 @router.get("/events/{code}/crosstable")
 def crosstable_page(request: Request, code: str) -> Response:
     signed_in(request)
