@@ -205,3 +205,33 @@ def test_an_event_s_crosstable_from_its_games(services: Services, clock: FixedCl
     assert page.status_code == 200 and "Зонненборн-Бергер" in page.text
     assert page.text.index('data-player="p1"') < page.text.index('data-player="p3"')
     assert "(выбыл)" in page.text
+
+
+def test_team_round_robin_match_and_board_points() -> None:
+    from standings.teams import team_table
+
+    teams = ["A", "B", "C"]
+    players = {f"{t.lower()}{b}": t for t in teams for b in (1, 2)}
+    games = [
+        # A 1½ - ½ B: A wins the match
+        g("a1", "b1", "1-0"),
+        g("b2", "a2", "1/2-1/2"),
+        # A 1 - 1 C: drawn
+        g("a1", "c1", "0-1"),
+        g("c2", "a2", "0-1"),
+        # B 2 - 0 C
+        g("b1", "c1", "1-0"),
+        g("c2", "b2", "0-1"),
+    ]
+    rows = team_table(teams, players, games)
+    # Match points: A 2+1 = 3, B 0+2 = 2, C 1+0 = 1; board points 2½, 2½, 1.
+    assert [(r.team, r.match_points, r.board_points) for r in rows] == [
+        ("A", 3, F(5, 2)),
+        ("B", 2, F(5, 2)),
+        ("C", 1, F(1)),
+    ]
+    # Team Sonneborn-Berger (38.6.2): A: 1½x2 (B) + 1x1 (C) = 4; B: ½x3 + 2x1 = 3½;
+    # C: 1x3 (A) + 0x2 (B) = 3.
+    assert {r.team: r.sonneborn_berger for r in rows} == {"A": 4, "B": F(7, 2), "C": 3}
+    with pytest.raises(ValueError, match="same team"):
+        team_table(teams, players, [g("a1", "a2", "1-0")])
