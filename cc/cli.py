@@ -128,6 +128,18 @@ def daily(state: State, day: datetime | None, as_json_flag: bool) -> None:
         f"{label}: {report.examined} game(s) examined, "
         f"{len(report.forfeited)} lost on time {report.forfeited or ''}".rstrip()
     )
+    others: dict[str, list[int] | list[str]] = {
+        "reminders sent": report.reminded,
+        "oversteps reported": report.overstep_told,
+        "silence cases": report.silenced,
+        "cases moved on": report.cases,
+        "leave notices": report.leaves,
+        "games to adjudication": report.adjudication,
+        "events closed": report.closed,
+    }
+    for what, items in others.items():
+        if items:
+            click.echo(f"  {what}: {len(items)} {items}")
 
 
 # -------------------------------------------------------------------- demo

@@ -118,7 +118,11 @@ def test_a_claim_after_the_reply_to_the_control_move_is_too_late(
     move(services, ids, "p1", "e4")
     move(services, ids, "p2", "e5")
     move(services, ids, "p1", "Nf3")  # White's control move (2)
+    # Until Black replies to it, the claim is still in time (56.6.1).
+    basis = services.cases.claim_basis(player(ids, "p2"), 1)
+    assert basis is not None and basis.control_move == 2
     move(services, ids, "p2", "Nc6")  # Black's reply to it: the last moment has passed
+    assert services.cases.claim_basis(player(ids, "p2"), 1) is None
     with pytest.raises(errors.ClaimTooLate) as refused:
         services.cases.file_time_claim(player(ids, "p2"), 1, "White used 11 days")
     assert refused.value.params["control_move"] == 2
@@ -199,6 +203,8 @@ def test_an_appeal_after_14_days_is_refused_with_the_dates(
     case = services.cases.file_time_claim(player(ids, "p2"), 1)
     services.cases.protest(player(ids, "p1"), case.id, "No")
     services.cases.decide(player(ids, "arb"), case.id, "upheld", "Over the limit")
+    at(clock, date(2026, 6, 4))  # the last day of the appeal (54.1.4)
+    assert "appeal" in services.cases.case(player(ids, "p1"), case.id).actions
     at(clock, date(2026, 6, 5))  # decided 21 May: the appeal was due by 4 June
     with pytest.raises(errors.AppealTooLate) as late:
         services.cases.appeal(player(ids, "p1"), case.id, "Too late?")
@@ -222,6 +228,10 @@ def test_a_rejected_claim_bars_the_claimant_until_the_next_cycle(
     at(clock, date(2026, 5, 21))
     move(services, ids, "p1", "e4")
     case = services.cases.file_time_claim(player(ids, "p2"), 1)
+    at(clock, date(2026, 6, 4))  # the 14th day after filing: the protest may still come
+    with pytest.raises(errors.ProtestWindowOpen):
+        services.cases.decide(player(ids, "arb"), case.id, "rejected", "Mail was delayed")
+    assert "protest" in services.cases.case(player(ids, "p1"), case.id).actions
     at(clock, date(2026, 6, 5))  # 14 days without a protest have passed
     with pytest.raises(errors.ProtestTooLate):
         services.cases.protest(player(ids, "p1"), case.id, "late")

@@ -346,6 +346,15 @@ def test_the_daily_run_from_the_console(console: Console) -> None:
     shown = console.json("game", "show", "1")
     assert isinstance(shown, dict) and shown["result_reason"] == "time_forfeit"
     assert "0 game(s) examined" in console.run("daily").stdout
+    # An event whose end date has passed: its unfinished game goes to adjudication.
+    console.run(
+        "event", "create", "END", "--name", "Ended", "--mode", "server",
+        "--start", (today - timedelta(days=5)).isoformat(),
+        "--end", (today - timedelta(days=1)).isoformat(),
+    )  # fmt: skip
+    console.run("event", "add-player", "END", "slow", "fast")
+    console.run("event", "start", "END")
+    assert "games to adjudication: 1 [2]" in console.run("daily").stdout
 
 
 def test_a_withdrawal_case_from_the_console(console: Console) -> None:

@@ -23,13 +23,17 @@ def is_official_of(session: Session, actor: Actor, event: Event) -> bool:
     return has_role(session, actor.player_id, Role.ADMIN)
 
 
+def is_arbiter_of(session: Session, actor: Actor, event: Event) -> bool:
+    """The operator, an admin, or this event's own arbiter: who decides in it."""
+    if actor.is_operator or actor.player_id == event.arbiter_id:
+        return True
+    return actor.player_id is not None and has_role(session, actor.player_id, Role.ADMIN)
+
+
 def require_official(session: Session, actor: Actor, event: Event, action: str) -> None:
     """The operator, an admin, or this event's own arbiter may ``action``."""
-    if actor.is_operator or actor.player_id == event.arbiter_id:
-        return
-    if actor.player_id is not None and has_role(session, actor.player_id, Role.ADMIN):
-        return
-    raise errors.NotPermitted(who=describe(session, actor), action=action)
+    if not is_arbiter_of(session, actor, event):
+        raise errors.NotPermitted(who=describe(session, actor), action=action)
 
 
 def can_view_game(session: Session, actor: Actor, game: Game) -> bool:

@@ -44,15 +44,13 @@ from cc.models import (
     GameStatus,
     Move,
     Player,
-    PlayerRole,
     ResultReason,
-    Role,
     Section,
     SectionEntry,
     TimeCharge,
 )
 from cc.regulations import Mode
-from cc.services.access import is_official_of, require_official
+from cc.services.access import is_arbiter_of, is_official_of, require_official
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -69,6 +67,8 @@ from cc.services.queries import as_json
 from mailgate.replies import say
 from timekeeping import local_date
 
+#: who acts when the daily run raises or moves a case on
+DAILY_RUN = Actor.operator(Door.SYSTEM, label="daily run")
 #: the accused's protest against a time claim (56.6.4)
 PROTEST_DAYS = 14
 #: an appeal against any decision (54.1.4, 55.1.6, 56.1.10; spec §10.7)
@@ -561,8 +561,7 @@ class CaseService:
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             event = case.event
-            if not (case.kind == CaseKind.ADJUDICATION and actor.player_id == event.adjudicator_id):
-                require_official(session, actor, event, f"decide case {case.id}")
+            self._require_decider(session, actor, case, f"decide case {case.id}")
             if case.status != CaseStatus.OPEN:
                 raise errors.CaseState(case_id=case.id, status=case.status.value, action="decided")
             self._check_decision(case, decision)
@@ -750,7 +749,7 @@ class CaseService:
         """56.9.4: both players are asked for their materials within 14 days;
         the record, the final position and the tablebase's verdict (where a
         table covers it) are attached by the server."""
-        actor = Actor.operator(Door.SYSTEM, label="daily run")
+        actor = DAILY_RUN
         today = self._today(game.event, at)
         due = today + timedelta(days=SUBMISSION_DAYS)
         case = self._new_case(
@@ -871,13 +870,11 @@ class CaseService:
         outside the transaction (the engine takes its time), then stored."""
         with self.ctx.db.read() as session:
             case = self._find(session, case_id)
-            event = case.event
             if case.kind != CaseKind.ADJUDICATION or case.game is None:
                 raise errors.CaseState(
                     case_id=case.id, status=case.status.value, action="analysed by the engine"
                 )
-            if actor.player_id != event.adjudicator_id:
-                require_official(session, actor, event, f"analyse case {case.id}")
+            self._require_decider(session, actor, case, f"analyse case {case.id}")
             fen = case.game.fen
             submissions = dict(case.details.get("submissions", {}))
         board = chess.Board(fen)
@@ -927,7 +924,7 @@ class CaseService:
 
     def raise_silence(self, session: Session, game: Game, days: int, at: datetime) -> Case:
         """56.5.3 (40 days), 55.5.2 (three months): a case for the arbiter."""
-        actor = Actor.operator(Door.SYSTEM, label="daily run")
+        actor = DAILY_RUN
         silent = game.white if game.white_to_move else game.black
         game.silence_ply = game.ply_count
         article = "55.5.2" if game.event.mode == Mode.POST else "56.5.3"
@@ -962,7 +959,7 @@ class CaseService:
         """A case whose day has come: a lost email unrestored, a decision final."""
         if case.due_on is None or case.due_on > day:
             return None
-        actor = Actor.operator(Door.SYSTEM, label="daily run")
+        actor = DAILY_RUN
         case.due_on = None
         if case.kind == CaseKind.LOST_EMAIL and case.status == CaseStatus.OPEN:
             player = case.respondent
@@ -1427,6 +1424,20 @@ class CaseService:
         )
         return [row.player for row in rows if row.player_id not in excluded]
 
+    @staticmethod
+    def _may_decide(session: Session, actor: Actor, case: Case) -> bool:
+        """The event's arbiter (an admin, the operator); for an adjudication,
+        its adjudicating arbiter too (56.9.6)."""
+        adjudicator = case.event.adjudicator_id
+        adjudicating = case.kind == CaseKind.ADJUDICATION and adjudicator is not None
+        if adjudicating and actor.player_id == adjudicator:
+            return True
+        return is_arbiter_of(session, actor, case.event)
+
+    def _require_decider(self, session: Session, actor: Actor, case: Case, action: str) -> None:
+        if not self._may_decide(session, actor, case):
+            raise errors.NotPermitted(who=describe(session, actor), action=action)
+
     def _officials(self, event: Event, case: Case | None = None) -> list[Player]:
         people = [event.arbiter] if event.arbiter is not None else []
         adjudicator = event.adjudicator
@@ -1519,11 +1530,7 @@ class CaseService:
         )
         actions: list[str] = []
         me = actor.player_id
-        official = _is_official(session, actor, event) or (
-            case.kind == CaseKind.ADJUDICATION
-            and actor.player_id is not None
-            and actor.player_id == event.adjudicator_id
-        )
+        official = self._may_decide(session, actor, case)
         if case.status == CaseStatus.OPEN:
             may_protest = protest_until is None or today <= protest_until
             if (
@@ -1606,20 +1613,6 @@ class CaseService:
                 for e in case.entries
             ],
         )
-
-
-def _is_official(session: Session, actor: Actor, event: Event) -> bool:
-    """The event's arbiter, an admin, or the operator (who decide its cases)."""
-    if actor.is_operator or actor.player_id == event.arbiter_id:
-        return True
-    return actor.player_id is not None and (
-        session.scalar(
-            select(PlayerRole.role).where(
-                PlayerRole.player_id == actor.player_id, PlayerRole.role == Role.ADMIN
-            )
-        )
-        is not None
-    )
 
 
 def _snapshot(game: Game) -> dict[str, Any]:

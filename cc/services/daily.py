@@ -32,7 +32,6 @@ from cc import errors
 from cc.models import (
     Case,
     CaseStatus,
-    Door,
     Event,
     EventStatus,
     Game,
@@ -44,8 +43,8 @@ from cc.models import (
     ResultReason,
 )
 from cc.regulations import Mode
-from cc.services.cases import CaseService
-from cc.services.context import Actor, ServiceContext, audit
+from cc.services.cases import DAILY_RUN, CaseService
+from cc.services.context import ServiceContext, audit
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.mail import MailService
@@ -180,7 +179,7 @@ class DailyService:
                 continue  # too late or barred: nothing to offer
             audit(
                 session,
-                Actor.operator(Door.SYSTEM, label="daily run"),
+                DAILY_RUN,
                 at,
                 "overstep_reported",
                 event_id=game.event_id,
@@ -219,7 +218,7 @@ class DailyService:
         waiting = game.black if game.white_to_move else game.white
         audit(
             session,
-            Actor.operator(Door.SYSTEM, label="daily run"),
+            DAILY_RUN,
             at,
             "no_reply_notice",
             event_id=game.event_id,
@@ -324,7 +323,7 @@ class DailyService:
                 if event.end_date >= the_day:
                     continue
                 at = moment_of(the_day, event.timezone, now)
-                actor = Actor.operator(Door.SYSTEM, label="daily run")
+                actor = DAILY_RUN
                 games = session.scalars(
                     select(Game)
                     .where(
@@ -376,7 +375,7 @@ class DailyService:
         event.status = EventStatus.FINISHED
         audit(
             session,
-            Actor.operator(Door.SYSTEM, label="daily run"),
+            DAILY_RUN,
             at,
             "event_closed",
             event_id=event.id,
@@ -401,7 +400,7 @@ class DailyService:
         game.reminded_ply = game.ply_count
         audit(
             session,
-            Actor.operator(Door.SYSTEM, label="daily run"),
+            DAILY_RUN,
             at,
             "reminder_sent",
             event_id=game.event_id,
@@ -421,7 +420,7 @@ class DailyService:
         loser = game.white if game.white_to_move else game.black
         result = GameResult.BLACK_WINS if game.white_to_move else GameResult.WHITE_WINS
         event = game.event
-        actor = Actor.operator(Door.SYSTEM, label="daily run")
+        actor = DAILY_RUN
         audit(
             session,
             actor,

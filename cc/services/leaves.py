@@ -22,7 +22,6 @@ from cc.models import (
     EventStatus,
     LeaveStatus,
     PlayerLeave,
-    Role,
     Section,
     SectionEntry,
 )
@@ -32,7 +31,7 @@ from cc.services.context import (
     audit,
     describe,
     find_player,
-    has_role,
+    is_admin,
 )
 from timekeeping import local_date
 
@@ -223,12 +222,7 @@ class LeaveService:
 
     @staticmethod
     def _is_official(session: Session, actor: Actor, events: list[Event]) -> bool:
-        if actor.is_operator:
-            return True
-        assert actor.player_id is not None
-        if has_role(session, actor.player_id, Role.ADMIN):
-            return True
-        return any(e.arbiter_id == actor.player_id for e in events)
+        return is_admin(session, actor) or any(e.arbiter_id == actor.player_id for e in events)
 
 
 def _player_events(session: Session, player_id: int) -> list[Event]:

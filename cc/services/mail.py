@@ -292,24 +292,9 @@ class MailService:
             try:
                 self.leaves.request(actor, player.id, first, last)
             except errors.ServiceError as exc:
-                self._answer(
-                    session,
-                    letter,
-                    lang,
-                    "reply",
-                    say(lang, "refused", game=game.id, reason=exc.message(lang)),
-                    game,
-                )
-                return Receipt(InboundStatus.REFUSED, exc.code, game.id)
-            self._answer(
-                session,
-                letter,
-                lang,
-                "reply",
-                say(lang, "leave_taken", first=first, last=last),
-                game,
-            )
-            return Receipt(InboundStatus.APPLIED, "leave_taken", game.id)
+                return self._refused(session, letter, game, lang, exc)
+            body = say(lang, "leave_taken", first=first, last=last)
+            return self._applied(session, letter, game, lang, "leave_taken", body)
         answered = self._case_words(session, letter, statement, game, player, actor)
         if answered is not None:
             return answered
@@ -337,13 +322,9 @@ class MailService:
             try:
                 view = self.cases.submit(actor, game.id, said[0], letter.text, move=move)
             except errors.ServiceError as exc:
-                reason = exc.message(player.lang)
-                body = say(player.lang, "refused", game=game.id, reason=reason)
-                self._answer(session, letter, player.lang, "reply", body, game)
-                return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+                return self._refused(session, letter, game, player.lang, exc)
             body = say(player.lang, "submitted", case=view.id)
-            self._answer(session, letter, player.lang, "reply", body, game)
-            return Receipt(InboundStatus.APPLIED, "submitted", game.id)
+            return self._applied(session, letter, game, player.lang, "submitted", body)
         for command in (Command.PROTEST, Command.APPEAL):
             if command not in statement.commands:
                 continue
@@ -356,14 +337,24 @@ class MailService:
                 else:
                     self.cases.appeal(actor, case_id, letter.text)
             except errors.ServiceError as exc:
-                reason = exc.message(player.lang)
-                body = say(player.lang, "refused", game=game.id, reason=reason)
-                self._answer(session, letter, player.lang, "reply", body, game)
-                return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+                return self._refused(session, letter, game, player.lang, exc)
             body = say(player.lang, f"{command.value}_received", case=case_id)
-            self._answer(session, letter, player.lang, "reply", body, game)
-            return Receipt(InboundStatus.APPLIED, command.value, game.id)
+            return self._applied(session, letter, game, player.lang, command.value, body)
         return None
+
+    def _refused(
+        self, session: Session, letter: Letter, game: Game, lang: str, exc: errors.ServiceError
+    ) -> Receipt:
+        """The services refused the request (and changed nothing): say why."""
+        body = say(lang, "refused", game=game.id, reason=exc.message(lang))
+        self._answer(session, letter, lang, "reply", body, game)
+        return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+
+    def _applied(
+        self, session: Session, letter: Letter, game: Game, lang: str, outcome: str, body: str
+    ) -> Receipt:
+        self._answer(session, letter, lang, "reply", body, game)
+        return Receipt(InboundStatus.APPLIED, outcome, game.id)
 
     @staticmethod
     def _command(statement: Statement) -> Command | None:
@@ -410,15 +401,7 @@ class MailService:
                 outcome = self.games.offer_draw(actor, game.id)
                 key = "draw_agreed" if outcome.status == GameStatus.FINISHED else "draw_offered"
         except errors.ServiceError as exc:
-            self._answer(
-                session,
-                letter,
-                lang,
-                "reply",
-                say(lang, "refused", game=game.id, reason=exc.message(lang)),
-                game,
-            )
-            return Receipt(InboundStatus.REFUSED, exc.code, game.id)
+            return self._refused(session, letter, game, lang, exc)
         params = {"game": game.id, "player": player.name, "result": outcome.result.value}
         self._answer(session, letter, lang, "reply", say(lang, key, **params), game)
         self._tell(session, partner, game, say(partner.lang, key, **params), "notice")
