@@ -399,6 +399,11 @@ def event() -> None:
     help="Tie-breaks in order, comma-separated (Art. 39.3): head_to_head, wins, "
     "sonneborn_berger, koya, black.",
 )
+@click.option(
+    "--team-ranking",
+    help="Team sections: the main score, then the tie-breaks, comma-separated (Art. 38.7, "
+    "39.3.2): match_points, board_points, head_to_head, sonneborn_berger.",
+)
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -492,6 +497,21 @@ def event_add_player(state: State, code: str, players: tuple[str, ...], section:
     click.echo(f"{len(added)} player(s) entered into {code} section {section}")
 
 
+@event.command("add-team")
+@click.argument("code")
+@click.argument("team")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--section", default="A", show_default=True)
+@pass_state
+@refusals
+def event_add_team(
+    state: State, code: str, team: str, players: tuple[str, ...], section: str
+) -> None:
+    """Enter a team (its players' logins in board order) into a team section."""
+    state.services.events.add_team(state.actor, code, team, players, section=section)
+    click.echo(f"team {team} ({len(players)} boards) entered into {code} section {section}")
+
+
 @event.command("start")
 @click.argument("code")
 @click.option("--draw-lots", is_flag=True, help="Draw the starting numbers by lot.")
@@ -543,6 +563,12 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
         f"day counting {r['day_counting']}"
     )
     for name, logins in e.sections.items():
+        if name in e.teams:
+            click.echo(f"section {name} (teams):")
+            for number, (team, lineup) in enumerate(e.teams[name].items(), start=1):
+                boards = ", ".join(f"{i}. {login}" for i, login in enumerate(lineup, start=1))
+                click.echo(f"  {number}. {team}: {boards}")
+            continue
         click.echo(
             f"section {name}: "
             + ", ".join(f"{i}. {login}" for i, login in enumerate(logins, start=1))

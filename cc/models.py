@@ -231,6 +231,9 @@ class Event(Base):
     tiebreaks: Mapped[str] = mapped_column(
         String(200), server_default="head_to_head,wins,sonneborn_berger,koya"
     )
+    team_ranking: Mapped[str] = mapped_column(
+        String(200), server_default="match_points,board_points,head_to_head,sonneborn_berger"
+    )
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -256,6 +259,7 @@ class Event(Base):
             conditional_moves=self.conditional_moves,
             next_day_receipt=self.next_day_receipt,
             tiebreaks=self.tiebreaks,
+            team_ranking=self.team_ranking,
         )
 
     def set_regulations(self, regs: Regulations) -> None:
@@ -287,6 +291,33 @@ class Section(Base):
     entries: Mapped[list[SectionEntry]] = relationship(
         back_populates="section", order_by="SectionEntry.id", cascade="all, delete-orphan"
     )
+    teams: Mapped[list[Team]] = relationship(
+        back_populates="section", order_by="Team.id", cascade="all, delete-orphan"
+    )
+
+
+class Team(Base):
+    """A team of a team section; ``number`` is its Berger starting number.
+
+    Its players are section entries with their board order (Art. 26: team
+    round robins; the boards of a match pair board with board).
+    """
+
+    __tablename__ = "teams"
+    __table_args__ = (
+        UniqueConstraint("section_id", "name"),
+        UniqueConstraint("section_id", "number"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    section_id: Mapped[int] = mapped_column(ForeignKey("sections.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    number: Mapped[int | None] = mapped_column(Integer)
+
+    section: Mapped[Section] = relationship(back_populates="teams")
+    entries: Mapped[list[SectionEntry]] = relationship(
+        back_populates="team", order_by="SectionEntry.board"
+    )
 
 
 class SectionEntry(Base):
@@ -305,9 +336,13 @@ class SectionEntry(Base):
     #: set by a withdrawal decision (54.7, 55.8, 56.8): its day and kind
     withdrawn_on: Mapped[date | None] = mapped_column(Date)
     withdrawal: Mapped[str | None] = mapped_column(String(32))
+    #: in a team section: the team and the board the player holds in it
+    team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"), index=True)
+    board: Mapped[int | None] = mapped_column(Integer)
 
     section: Mapped[Section] = relationship(back_populates="entries")
     player: Mapped[Player] = relationship()
+    team: Mapped[Team | None] = relationship(back_populates="entries")
 
 
 class Game(Base):

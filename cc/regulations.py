@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from standings import DEFAULT_TIEBREAKS, Tiebreak
+from standings import DEFAULT_TEAM_ORDER, DEFAULT_TIEBREAKS, TeamTiebreak, Tiebreak
 from timekeeping.ledger import DayCounting
 
 __all__ = ["DayCounting", "Mode", "Regulations", "defaults_for", "parse_time_control"]
@@ -52,6 +52,9 @@ class Regulations:
     #: the tie-breaks of the final standings, in order (Art. 39.3; names of
     #: standings.Tiebreak, comma-separated)
     tiebreaks: str = ",".join(t.value for t in DEFAULT_TIEBREAKS)
+    #: team sections: the main score and then the tie-breaks, in order (38.7,
+    #: 39.3.2; names of standings.TeamTiebreak, comma-separated)
+    team_ranking: str = ",".join(t.value for t in DEFAULT_TEAM_ORDER)
 
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:
@@ -67,6 +70,15 @@ class Regulations:
             if name and name not in known:
                 raise ValueError(
                     f"{name!r} is not a tie-break; choose from {', '.join(sorted(known))}"
+                )
+        team_known = {t.value for t in TeamTiebreak}
+        ranking = [name for name in self.team_ranking.split(",") if name]
+        if not ranking:
+            raise ValueError("team_ranking needs at least match_points or board_points")
+        for name in ranking:
+            if name not in team_known:
+                raise ValueError(
+                    f"{name!r} is not a team ranking; choose from {', '.join(sorted(team_known))}"
                 )
         if self.leave_days_per_event is not None and self.leave_days_per_event < 0:
             raise ValueError(

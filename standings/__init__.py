@@ -1,6 +1,6 @@
 """Crosstables and tie-breaks of round-robin sections: pure, no I/O.
 
-See :mod:`standings.crosstable`.
+See :mod:`standings.crosstable` and, for team events, :mod:`standings.teams`.
 """
 
 from standings.crosstable import (
@@ -12,13 +12,27 @@ from standings.crosstable import (
     Tiebreak,
     crosstable,
 )
+from standings.teams import (
+    DEFAULT_TEAM_ORDER,
+    MatchResult,
+    TeamRow,
+    TeamTable,
+    TeamTiebreak,
+    team_table,
+)
 
 __all__ = [
+    "DEFAULT_TEAM_ORDER",
     "DEFAULT_TIEBREAKS",
     "Cell",
     "Crosstable",
     "GameRecord",
+    "MatchResult",
     "Row",
+    "TeamRow",
+    "TeamTable",
+    "TeamTiebreak",
     "Tiebreak",
     "crosstable",
+    "team_table",
 ]

@@ -58,6 +58,8 @@ class GameRecord:
     ``result`` is "1-0", "0-1", "1/2-1/2", or "*" for a game not (yet)
     decided; ``played`` is False for a result given without play (a
     withdrawal, a default); ``annulled`` for a game not counted at all.
+    ``round`` tells the matches of a team event apart (two teams meet once a
+    cycle); individual tables do not need it.
     """
 
     white: str
@@ -65,6 +67,7 @@ class GameRecord:
     result: str
     played: bool = True
     annulled: bool = False
+    round: int = 0
 
     def __post_init__(self) -> None:
         if self.result not in ("1-0", "0-1", "1/2-1/2", "*"):

@@ -387,3 +387,40 @@ def test_a_withdrawal_case_from_the_console(console: Console) -> None:
     assert "on appeal: exclusion (ap)" in final.stdout
     listed = console.run("case", "list").stdout
     assert "withdrawal" in listed and "final" in listed
+
+
+def test_a_team_event_at_the_console(console: Console) -> None:
+    today = datetime.now(UTC).date()
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    for login in ("a1", "a2", "b1", "b2"):
+        console.run("player", "add", login, "--name", login.upper())
+    console.run(
+        "event", "create", "DUEL", "--name", "Club Match", "--mode", "server",
+        "--start", today.isoformat(), "--arbiter", "arb", "--double-round",
+        "--team-ranking", "board_points,match_points",
+    )  # fmt: skip
+    console.run("event", "add-team", "DUEL", "Aces", "a1", "a2")
+    console.run("event", "add-team", "DUEL", "Bishops", "b1", "b2")
+    console.refused("event", "add-player", "DUEL", "arb", code="invalid_input")
+    assert "4 games created" in console.run("event", "start", "DUEL").stdout
+    shown = console.run("event", "show", "DUEL").stdout
+    assert "1. Aces: 1. a1, 2. a2" in shown and "2. Bishops: 1. b1, 2. b2" in shown
+    games = console.json("game", "list", "--event", "DUEL")
+    assert isinstance(games, list)
+    # The second cycle reverses the colours of the first, board by board.
+    assert [(g["round"], g["white"], g["black"]) for g in games] == [
+        (1, "a1", "b1"),
+        (1, "b2", "a2"),
+        (2, "b1", "a1"),
+        (2, "a2", "b2"),
+    ]
+    console.run("game", "resign", str(games[0]["id"]), "--player", "b1")
+    (table,) = console.json("event", "crosstable", "DUEL")  # type: ignore[misc]
+    assert table["kind"] == "team" and table["ranking"] == ["board_points", "match_points"]
+    assert [(r["team"], r["board_points"]) for r in table["rows"]] == [
+        ("Aces", 1.0),
+        ("Bishops", 0.0),
+    ]
+    text = console.run("event", "crosstable", "DUEL").stdout
+    assert "DUEL A (3 games to finish)" in text and "Aces" in text

@@ -223,7 +223,7 @@ def test_team_round_robin_match_and_board_points() -> None:
         g("b1", "c1", "1-0"),
         g("c2", "b2", "0-1"),
     ]
-    rows = team_table(teams, players, games)
+    rows = team_table(teams, players, games).rows
     # Match points: A 2+1 = 3, B 0+2 = 2, C 1+0 = 1; board points 2½, 2½, 1.
     assert [(r.team, r.match_points, r.board_points) for r in rows] == [
         ("A", 3, F(5, 2)),
@@ -235,3 +235,73 @@ def test_team_round_robin_match_and_board_points() -> None:
     assert {r.team: r.sonneborn_berger for r in rows} == {"A": 4, "B": F(7, 2), "C": 3}
     with pytest.raises(ValueError, match="same team"):
         team_table(teams, players, [g("a1", "a2", "1-0")])
+
+
+def match(a: str, b: str, rnd: int, first: str, second: str, **kw: bool) -> list[GameRecord]:
+    """Two boards of a match: ``a`` has White on board 1, ``b`` on board 2."""
+    return [
+        GameRecord(f"{a}1", f"{b}1", first, round=rnd, **kw),
+        GameRecord(f"{b}2", f"{a}2", second, round=rnd, **kw),
+    ]
+
+
+def test_team_head_to_head_separates_teams_equal_on_match_and_board_points() -> None:
+    from standings.teams import team_table
+
+    teams = ["A", "B", "C", "D"]
+    players = {f"{t.lower()}{b}": t for t in teams for b in (1, 2)}
+    games = [
+        *match("a", "b", 1, "1-0", "1/2-1/2"),  # A 1½-½ B
+        *match("c", "d", 1, "1/2-1/2", "1/2-1/2"),  # C 1-1 D
+        *match("a", "c", 2, "1-0", "1-0"),  # A 1-1 C
+        *match("b", "d", 2, "1/2-1/2", "1/2-1/2"),  # B 1-1 D
+        *match("a", "d", 3, "0-1", "1/2-1/2"),  # A ½-1½ D
+        *match("b", "c", 3, "1-0", "1/2-1/2"),  # B 1½-½ C
+    ]
+    table = team_table(teams, players, games)
+    # MP: A 2+1+0 = 3, B 0+1+2 = 3, C 1+1+0 = 2, D 1+1+2 = 4; BP: A 3, B 3, C 2½, D 3½.
+    assert [(r.place_text, r.team, r.match_points, r.board_points) for r in table.rows] == [
+        ("1", "D", 4, F(7, 2)),
+        ("2", "A", 3, F(3)),
+        ("3", "B", 3, F(3)),
+        ("4", "C", 2, F(5, 2)),
+    ]
+    assert table.row("A").tiebreaks["head_to_head"] == 2
+    assert table.row("B").tiebreaks["head_to_head"] == 0
+    # Board points first (38.7.2) puts D first, then A and B still split by head-to-head.
+    by_board = team_table(teams, players, games, order=["board_points", "head_to_head"])
+    assert [r.team for r in by_board.rows] == ["D", "A", "B", "C"]
+    # Without head-to-head A and B share the place.
+    shared = team_table(teams, players, games, order=["match_points", "board_points"])
+    assert [(r.place_text, r.team) for r in shared.rows][1:3] == [("2-3", "A"), ("2-3", "B")]
+    text = table.text()
+    assert text.splitlines()[1].split()[:2] == ["1", "D"]
+    assert "1½" in text.splitlines()[2]
+
+
+def test_team_double_round_unfinished_and_unplayed_matches() -> None:
+    from standings.teams import team_table
+
+    players = {f"{t.lower()}{b}": t for t in "AB" for b in (1, 2)}
+    # Two cycles: A wins the first match 2-0, B the second 1½-½.
+    games = [*match("a", "b", 1, "1-0", "0-1"), *match("b", "a", 2, "1-0", "1/2-1/2")]
+    table = team_table(["A", "B"], players, games)
+    a = table.row("A")
+    assert [(m.round, m.board_points, m.match_points) for m in a.matches] == [
+        (1, 2, 2),
+        (2, F(1, 2), 0),
+    ]
+    assert (a.match_points, a.board_points, table.row("B").match_points) == (2, F(5, 2), 2)
+    assert table.rows[0].team == "A"  # equal match points, more board points
+
+    # A match with a board still running gives board points but no match points.
+    running = team_table(["A", "B"], players, match("a", "b", 1, "1-0", "*"))
+    assert (running.row("A").match_points, running.row("A").board_points) == (0, 1)
+    assert running.row("A").matches[0].text == "1*"
+    # A match none of whose games was played is marked so (33.3).
+    forfeited = team_table(["A", "B"], players, match("a", "b", 1, "1-0", "0-1", played=False))
+    assert forfeited.row("A").matches[0].text == "+2"
+    assert forfeited.row("B").matches[0].text == "-0"
+    assert forfeited.row("A").match_points == 2
+    with pytest.raises(ValueError, match="not_a_tiebreak"):
+        team_table(["A", "B"], players, games, order=["not_a_tiebreak"])

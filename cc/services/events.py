@@ -29,6 +29,7 @@ from cc.models import (
     Role,
     Section,
     SectionEntry,
+    Team,
 )
 from cc.pairing import round_robin
 from cc.regulations import Mode, defaults_for
@@ -182,23 +183,16 @@ class EventService:
                 raise errors.EventStateError(
                     event=code, reason="players can be entered only before the event starts"
                 )
-            target = next((s for s in event.sections if s.name == section_name), None)
-            if target is None:
-                target = Section(name=section_name)
-                event.sections.append(target)
-            entered = {e.player_id: s.name for s in event.sections for e in s.entries}
+            target = self._section(event, section_name)
+            if target.teams:
+                raise errors.InvalidInput(
+                    field="section",
+                    reason=f"section {section_name} is a team section: enter players with "
+                    "their team",
+                )
             added: list[int] = []
             for ref in refs:
-                player = find_player(session, ref)
-                if player.id in entered or player.id in added:
-                    raise errors.Conflict(what=f"entry in event {code}", ref=player.login)
-                if player.id == event.arbiter_id:
-                    raise errors.InvalidInput(
-                        field="players",
-                        reason=f"{player.login} is the arbiter of {code} and cannot play in it",
-                    )
-                target.entries.append(SectionEntry(player_id=player.id))
-                added.append(player.id)
+                self._entry(event, target, session, ref, added=added)
             session.flush()
             audit(
                 session,
@@ -210,6 +204,86 @@ class EventService:
                 player_ids=added,
             )
             return added
+
+    def add_team(
+        self, actor: Actor, code: str, team: str, players: Iterable[str], *, section: str = "A"
+    ) -> int:
+        """Enter a team into a section of a draft event, its players in board order.
+
+        A section holds either teams or individual players; all of its teams
+        must field the same number of boards by the start (Art. 38.7 counts
+        match points from the boards of each match). Returns the team's id.
+        """
+        refs = list(players)
+        name = team.strip()
+        if not name:
+            raise errors.InvalidInput(field="team", reason="a team needs a name")
+        if not refs:
+            raise errors.InvalidInput(field="players", reason="name the team's players")
+        section_name = section.strip() or "A"
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, "enter teams into events")
+            event = find_event(session, code)
+            if event.status != EventStatus.DRAFT:
+                raise errors.EventStateError(
+                    event=code, reason="teams can be entered only before the event starts"
+                )
+            target = self._section(event, section_name)
+            if target.entries and not target.teams:
+                raise errors.InvalidInput(
+                    field="section",
+                    reason=f"section {section_name} holds individual players, not teams",
+                )
+            if any(t.name == name for t in target.teams):
+                raise errors.Conflict(what=f"team in section {section_name}", ref=name)
+            new_team = Team(name=name)
+            target.teams.append(new_team)
+            added: list[int] = []
+            for board, ref in enumerate(refs, start=1):
+                entry = self._entry(event, target, session, ref, added=added)
+                entry.team = new_team
+                entry.board = board
+            session.flush()
+            audit(
+                session,
+                actor,
+                now,
+                "team_entered",
+                event_id=event.id,
+                section=section_name,
+                team=name,
+                player_ids=added,
+            )
+            return new_team.id
+
+    @staticmethod
+    def _section(event: Event, name: str) -> Section:
+        """The section of that name, created on first entry."""
+        target = next((s for s in event.sections if s.name == name), None)
+        if target is None:
+            target = Section(name=name)
+            event.sections.append(target)
+        return target
+
+    @staticmethod
+    def _entry(
+        event: Event, target: Section, session: Session, ref: str, *, added: list[int]
+    ) -> SectionEntry:
+        """A new entry for ``ref``, who must not be in the event yet nor its arbiter."""
+        player = find_player(session, ref)
+        entered = {e.player_id for s in event.sections for e in s.entries}
+        if player.id in entered or player.id in added:
+            raise errors.Conflict(what=f"entry in event {event.code}", ref=player.login)
+        if player.id == event.arbiter_id:
+            raise errors.InvalidInput(
+                field="players",
+                reason=f"{player.login} is the arbiter of {event.code} and cannot play in it",
+            )
+        entry = SectionEntry(player_id=player.id)
+        target.entries.append(entry)
+        added.append(player.id)
+        return entry
 
     def start(
         self, actor: Actor, code: str, *, draw_lots: bool = False, seed: int | None = None
@@ -243,26 +317,22 @@ class EventService:
             created = 0
             numbering: dict[str, list[int]] = {}
             for section in event.sections:
-                entries = list(section.entries)
-                if len(entries) < 2:
-                    raise errors.EventStateError(
-                        event=code, reason=f"section {section.name} needs at least 2 players"
-                    )
-                if draw_lots:
-                    rng.shuffle(entries)
-                for number, entry in enumerate(entries, start=1):
-                    entry.number = number
-                by_number = {e.number: e.player_id for e in entries}
-                numbering[section.name] = [e.player_id for e in entries]
-                for pairing in round_robin(len(entries), cycles=event.cycles):
+                if section.teams:
+                    pairings = self._team_pairings(event, section, rng if draw_lots else None)
+                else:
+                    pairings = self._player_pairings(event, section, rng if draw_lots else None)
+                numbering[section.name] = [
+                    e.player_id for e in sorted(section.entries, key=lambda e: e.number or 0)
+                ]
+                for rnd, board, white_id, black_id in pairings:
                     session.add(
                         Game(
                             event_id=event.id,
                             section=section,
-                            round=pairing.round,
-                            board=pairing.board,
-                            white_id=by_number[pairing.white],
-                            black_id=by_number[pairing.black],
+                            round=rnd,
+                            board=board,
+                            white_id=white_id,
+                            black_id=black_id,
                             status=GameStatus.ONGOING,
                             result=GameResult.UNFINISHED,
                             fen=chess.STARTING_FEN,
@@ -286,5 +356,75 @@ class EventService:
                 draw_lots=draw_lots,
                 seed=seed,
                 numbering=numbering,
+                teams={
+                    s.name: [t.name for t in sorted(s.teams, key=lambda t: t.number or 0)]
+                    for s in event.sections
+                    if s.teams
+                },
             )
             return created
+
+    @staticmethod
+    def _player_pairings(
+        event: Event, section: Section, rng: random.Random | None
+    ) -> list[tuple[int, int, int, int]]:
+        """Number the section's players and pair them (Berger tables, 31.5-31.6).
+
+        Returns (round, board, White's id, Black's id) for every game.
+        """
+        entries = list(section.entries)
+        if len(entries) < 2:
+            raise errors.EventStateError(
+                event=event.code, reason=f"section {section.name} needs at least 2 players"
+            )
+        if rng is not None:
+            rng.shuffle(entries)
+        for number, entry in enumerate(entries, start=1):
+            entry.number = number
+        by_number = {e.number: e.player_id for e in entries}
+        return [
+            (p.round, p.board, by_number[p.white], by_number[p.black])
+            for p in round_robin(len(entries), cycles=event.cycles)
+        ]
+
+    @staticmethod
+    def _team_pairings(
+        event: Event, section: Section, rng: random.Random | None
+    ) -> list[tuple[int, int, int, int]]:
+        """Number the teams, pair them by the Berger tables, and each match board by board.
+
+        In a match the team named first in the table has White on the odd
+        boards and Black on the even ones, so both teams have White on half
+        of the boards. A round's games are numbered match after match:
+        board ``k`` of the ``m``-th match is game ``(m-1)*boards + k``.
+        """
+        teams = list(section.teams)
+        if len(teams) < 2:
+            raise errors.EventStateError(
+                event=event.code, reason=f"section {section.name} needs at least 2 teams"
+            )
+        sizes = {t.name: len(t.entries) for t in teams}
+        if len(set(sizes.values())) != 1:
+            listed = ", ".join(f"{name} {n}" for name, n in sizes.items())
+            raise errors.EventStateError(
+                event=event.code,
+                reason=f"the teams of section {section.name} must field the same number of "
+                f"boards ({listed})",
+            )
+        boards = next(iter(sizes.values()))
+        if rng is not None:
+            rng.shuffle(teams)
+        for number, team in enumerate(teams, start=1):
+            team.number = number
+            for entry in team.entries:
+                entry.number = (number - 1) * boards + (entry.board or 0)
+        by_number = {t.number: [e.player_id for e in t.entries] for t in teams}
+        matches: dict[int, int] = {}
+        games = []
+        for p in round_robin(len(teams), cycles=event.cycles):
+            matches[p.round] = matches.get(p.round, 0) + 1
+            first, second = by_number[p.white], by_number[p.black]
+            for k in range(boards):
+                white, black = (first[k], second[k]) if k % 2 == 0 else (second[k], first[k])
+                games.append((p.round, (matches[p.round] - 1) * boards + k + 1, white, black))
+        return games

@@ -108,6 +108,8 @@ class EventView:
     regulations: dict[str, Any]
     #: section name -> logins in starting-number order
     sections: dict[str, list[str]]
+    #: team sections: section name -> team name -> logins in board order
+    teams: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 def as_json(value: Any) -> Any:
@@ -219,6 +221,14 @@ class QueryService:
         for section in event.sections:
             entries = sorted(section.entries, key=lambda e: (e.number or 10**6, e.id))
             sections[section.name] = [e.player.login for e in entries]
+        teams = {
+            section.name: {
+                t.name: [e.player.login for e in t.entries]
+                for t in sorted(section.teams, key=lambda t: (t.number or 10**6, t.id))
+            }
+            for section in event.sections
+            if section.teams
+        }
         return EventView(
             id=event.id,
             code=event.code,
@@ -233,6 +243,7 @@ class QueryService:
             appeal_arbiters=[a.player.login for a in event.appeal_arbiters],
             regulations={k: getattr(regs, k) for k in regs.__dataclass_fields__},
             sections=sections,
+            teams=teams,
         )
 
     def game_for(self, actor: Actor, game_id: int) -> GameView:
@@ -459,6 +470,13 @@ class QueryService:
         record.headers["Result"] = game.result.value
         record.headers["EventDate"] = event.start_date.strftime("%Y.%m.%d")
         record.headers["Section"] = game.section.name
+        for side, player_id in (("White", game.white_id), ("Black", game.black_id)):
+            team = next(
+                (e.team for e in game.section.entries if e.player_id == player_id and e.team),
+                None,
+            )
+            if team is not None:
+                record.headers[f"{side}Team"] = team.name
         # Correspondence control: moves / days (not PGN's seconds).
         record.headers["TimeControl"] = f"{event.control_moves}/{event.control_days}d"
         # PGN's Mode tag: internet server, electronic mail, paper mail.

@@ -3,43 +3,132 @@
 Gathers the games as :mod:`standings` needs them: a result given without play
 (a withdrawal, a default) is "+"/"-"; a game annulled by an exclusion never
 counts; games still running or awaiting adjudication are "*"; withdrawn
-players per Art. 33 from their section entries.
+players per Art. 33 from their section entries. A team section gets the team
+table instead (match and board points, Art. 38.7) with each board's scores.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from sqlalchemy import select
 
-from cc.models import Game, GameStatus, ResultReason
+from cc.models import Game, GameStatus, ResultReason, Section
 from cc.services.context import ServiceContext, find_event
-from standings import Crosstable, GameRecord, crosstable
+from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
+from standings.crosstable import _show
 
 _UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
 
 
 @dataclass(frozen=True)
+class BoardScore:
+    """One player's score on their board of a team section."""
+
+    board: int
+    team: str
+    player: str
+    points: Fraction
+    games: int
+
+    @property
+    def points_text(self) -> str:
+        return f"{_show(self.points)}/{self.games}"
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    table: TeamTable
+    #: team -> its players' logins in board order
+    lineups: dict[str, list[str]]
+    #: the players' scores, board by board, best first on each board
+    boards: list[BoardScore] = field(default_factory=list)
+
+    def text(self, names: dict[str, str]) -> str:
+        lines = [self.table.text(), ""]
+        for b in self.boards:
+            lines.append(f"{b.board:>3}  {names[b.player]} ({b.team})  {b.points_text}")
+        return "\n".join(lines)
+
+    def as_dict(self, names: dict[str, str]) -> dict[str, object]:
+        return {
+            "ranking": [t.value for t in self.table.order],
+            "teams": list(self.table.teams),
+            "rows": [
+                {
+                    "place": r.place_text,
+                    "team": r.team,
+                    "number": self.table.teams.index(r.team) + 1,
+                    "match_points": r.match_points,
+                    "board_points": float(r.board_points),
+                    "tiebreaks": {k: float(v) for k, v in r.tiebreaks.items()},
+                    "players": self.lineups[r.team],
+                    "matches": [
+                        {
+                            "round": m.round,
+                            "opponent": m.opponent,
+                            "board_points": float(m.board_points),
+                            "match_points": m.match_points,
+                            "complete": m.complete,
+                            "unplayed": m.unplayed,
+                            "text": m.text,
+                        }
+                        for m in r.matches
+                    ],
+                }
+                for r in self.table.rows
+            ],
+            "boards": [
+                {
+                    "board": b.board,
+                    "team": b.team,
+                    "player": b.player,
+                    "name": names[b.player],
+                    "points": float(b.points),
+                    "games": b.games,
+                }
+                for b in self.boards
+            ],
+        }
+
+
+@dataclass(frozen=True)
 class SectionStandings:
     section: str
-    table: Crosstable
+    #: the crosstable of an individual section (None in a team section)
+    table: Crosstable | None
     #: login -> (name, starting number)
     names: dict[str, str]
     numbers: dict[str, int]
     #: games still to finish or adjudicate
     unfinished: int
+    #: the team table of a team section
+    teams: TeamStandings | None = None
 
     @property
     def final(self) -> bool:
         return self.unfinished == 0
 
     def text(self) -> str:
+        if self.teams is not None:
+            return self.teams.text(self.names)
+        assert self.table is not None
         return self.table.text(self.names)
 
     def as_dict(self) -> dict[str, object]:
+        if self.teams is not None:
+            return {
+                "section": self.section,
+                "final": self.final,
+                "kind": "team",
+                **self.teams.as_dict(self.names),
+            }
+        assert self.table is not None
         return {
             "section": self.section,
             "final": self.final,
+            "kind": "individual",
             "tiebreaks": [t.value for t in self.table.tiebreaks],
             "players": list(self.table.players),
             "rows": [
@@ -68,6 +157,7 @@ class StandingsService:
         with self.ctx.db.read() as session:
             event = find_event(session, code)
             order = [t for t in event.tiebreaks.split(",") if t]
+            ranking = [t for t in event.team_ranking.split(",") if t]
             out = []
             for section in event.sections:
                 entries = sorted(section.entries, key=lambda e: (e.number or 0, e.id))
@@ -87,8 +177,23 @@ class StandingsService:
                             g.result.value if done else "*",
                             played=g.result_reason not in _UNPLAYED,
                             annulled=g.status == GameStatus.ANNULLED,
+                            round=g.round,
                         )
                     )
+                names = {e.player.login: e.player.name for e in entries}
+                numbers = {e.player.login: i + 1 for i, e in enumerate(entries)}
+                if section.teams:
+                    out.append(
+                        SectionStandings(
+                            section=section.name,
+                            table=None,
+                            names=names,
+                            numbers=numbers,
+                            unfinished=unfinished,
+                            teams=_team_standings(section, records, ranking),
+                        )
+                    )
+                    continue
                 table = crosstable(
                     logins,
                     records,
@@ -99,9 +204,36 @@ class StandingsService:
                     SectionStandings(
                         section=section.name,
                         table=table,
-                        names={e.player.login: e.player.name for e in entries},
-                        numbers={e.player.login: i + 1 for i, e in enumerate(entries)},
+                        names=names,
+                        numbers=numbers,
                         unfinished=unfinished,
                     )
                 )
             return out
+
+
+_POINTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1))}
+
+
+def _team_standings(
+    section: Section, records: list[GameRecord], ranking: list[str]
+) -> TeamStandings:
+    """The team table and each board's scores of a team section."""
+    teams = sorted(section.teams, key=lambda t: (t.number or 0, t.id))
+    lineups = {t.name: [e.player.login for e in t.entries] for t in teams}
+    team_of = {login: team for team, logins in lineups.items() for login in logins}
+    table = team_table([t.name for t in teams], team_of, records, order=ranking)
+    points = dict.fromkeys(team_of, Fraction(0))
+    played = dict.fromkeys(team_of, 0)
+    for r in records:
+        if r.result == "*" or r.annulled:
+            continue
+        ws, bs = _POINTS.get(r.result, (Fraction(1, 2), Fraction(1, 2)))
+        points[r.white] += ws
+        points[r.black] += bs
+        played[r.white] += 1
+        played[r.black] += 1
+    board_of = {e.player.login: e.board or 0 for t in teams for e in t.entries}
+    scores = [BoardScore(board_of[p], team_of[p], p, points[p], played[p]) for p in team_of]
+    scores.sort(key=lambda b: (b.board, -b.points, b.games, b.player))
+    return TeamStandings(table=table, lineups=lineups, boards=scores)
