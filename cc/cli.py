@@ -399,6 +399,10 @@ def event() -> None:
     help="Tie-breaks in order, comma-separated (Art. 39.3): head_to_head, wins, "
     "sonneborn_berger, koya, black.",
 )
+@click.option("--no-engines", is_flag=True, default=None, help="Engines forbidden.")
+@click.option("--no-databases", is_flag=True, default=None, help="Databases forbidden.")
+@click.option("--no-opening-books", is_flag=True, default=None, help="Opening books forbidden.")
+@click.option("--no-tablebases", is_flag=True, default=None, help="Tablebases forbidden.")
 @click.option(
     "--team-ranking",
     help="Team sections: the main score, then the tie-breaks, comma-separated (Art. 38.7, "

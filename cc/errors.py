@@ -122,6 +122,10 @@ class GameSuspended(ServiceError):
     code = "game_suspended"
 
 
+class OnLeave(ServiceError):
+    code = "on_leave"
+
+
 class ClaimRefused(ServiceError):
     """A time claim the rules do not allow now."""
 

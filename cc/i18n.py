@@ -112,6 +112,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Партия {game_id} прервана заявлением о просрочке времени (дело {case_id}) до "
         "решения арбитра (ст. 56.6.3).",
     },
+    "on_leave": {
+        "en": "{player} is on leave from {first} to {last}: the clocks stand, so no moves are "
+        "made. End the leave first to play on (Art. 56.7.3).",
+        "ru": "{player} в перерыве с {first} по {last}: часы стоят, и ходы не делаются. Чтобы "
+        "продолжить игру, сначала прервите перерыв (ст. 56.7.3).",
+    },
     "claim_not_in_mode": {
         "en": "Game {game_id} is played on the server, which fixes an overstep itself "
         "(Art. 54.5.2); there is nothing to claim.",

@@ -30,6 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.sql.expression import false as sa_false
 from sqlalchemy.sql.expression import true as sa_true
 from sqlalchemy.types import TypeDecorator
 
@@ -234,6 +235,10 @@ class Event(Base):
     team_ranking: Mapped[str] = mapped_column(
         String(200), server_default="match_points,board_points,head_to_head,sonneborn_berger"
     )
+    no_engines: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    no_databases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    no_opening_books: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    no_tablebases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -260,6 +265,10 @@ class Event(Base):
             next_day_receipt=self.next_day_receipt,
             tiebreaks=self.tiebreaks,
             team_ranking=self.team_ranking,
+            no_engines=self.no_engines,
+            no_databases=self.no_databases,
+            no_opening_books=self.no_opening_books,
+            no_tablebases=self.no_tablebases,
         )
 
     def set_regulations(self, regs: Regulations) -> None:

@@ -55,6 +55,12 @@ class Regulations:
     #: team sections: the main score and then the tie-breaks, in order (38.7,
     #: 39.3.2; names of standings.TeamTiebreak, comma-separated)
     team_ranking: str = ",".join(t.value for t in DEFAULT_TEAM_ORDER)
+    #: aids the regulations forbid (shown to Xfcc clients, which may enforce
+    #: them on the player's side); correspondence play allows all by default
+    no_engines: bool = False
+    no_databases: bool = False
+    no_opening_books: bool = False
+    no_tablebases: bool = False
 
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:

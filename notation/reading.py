@@ -115,9 +115,16 @@ def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
         russian = "О" in cleaned or "0" in cleaned
         san = "O-O-O" if castling.group(3) else "O-O"
         return _san(board, san, original), Notation.SAN_RU if russian else Notation.SAN
+    bishop_by_rank = False
     if _UCI.match(cleaned.lower()):
-        return _from_to(board, cleaned.lower(), original, None), Notation.UCI
-    lan = _LAN.match(cleaned)
+        try:
+            return _from_to(board, cleaned.lower(), original, None), Notation.UCI
+        except ImpossibleMoveError:
+            # "B8e7" is also a bishop's move in SAN, told apart by its rank.
+            if cleaned[0] != "B":
+                raise
+            bishop_by_rank = True
+    lan = None if bishop_by_rank else _LAN.match(cleaned)
     if lan:
         piece = lan.group("piece")
         promo = lan.group("promo")

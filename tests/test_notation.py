@@ -263,3 +263,11 @@ def test_castling_is_only_the_kings_two_square_move() -> None:
     for text in ("5888", "e8h8", "Ke8-h8", "5818"):
         with pytest.raises(ImpossibleMoveError):
             read_move(board, text)
+
+
+def test_a_bishop_told_apart_by_its_rank_is_not_a_from_to_move() -> None:
+    """ "B8e7" is b8-e7 where a piece on b8 can go to e7, else the bishop of rank 8."""
+    board = chess.Board("3B4/r2k4/1P1B4/p4p1p/7P/4R3/R1NK2P1/8 w - - 1 59")
+    assert read_move(board, "B8e7") == chess.Move.from_uci("d8e7")
+    with pytest.raises(ImpossibleMoveError):
+        read_move(chess.Board(), "B8e7")

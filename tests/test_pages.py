@@ -217,6 +217,18 @@ def test_api_token_from_the_account_page(site: Services) -> None:
     assert token
     me = c.get("/api/v1/me", headers={"Authorization": f"Bearer {token.group(1)}"})
     assert me.json()["login"] == "t1p1"
+    # The same token is the password of desktop programs (Xfcc).
+    assert "http://testserver/xfcc/xfccbasic.asmx" in r.text
+    games = c.post(
+        "/xfcc/xfccbasic.asmx",
+        content=(
+            '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>'
+            '<GetMyGames xmlns="http://www.bennedik.com/webservices/XfccBasic">'
+            f"<username>t1p1</username><password>{token.group(1)}</password>"
+            "</GetMyGames></soap:Body></soap:Envelope>"
+        ),
+    )
+    assert games.status_code == 200 and games.text.count("<XfccGame>") >= 1
 
 
 def test_arbiter_overview(site: Services) -> None:

@@ -20,6 +20,7 @@ from cc.services.outbound import OutboundService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
 from cc.services.standings import StandingsService
+from cc.services.xfcc import XfccService
 
 
 class Services:
@@ -42,6 +43,7 @@ class Services:
         self.mail.cases = self.cases
         self.accounts.email_hooks.append(self.cases.email_changed)
         self.daily = DailyService(ctx, self.games, self.mail, self.cases)
+        self.xfcc = XfccService(ctx, self.games, self.accounts)
 
 
 __all__ = [
@@ -61,4 +63,5 @@ __all__ = [
     "ServiceContext",
     "Services",
     "StandingsService",
+    "XfccService",
 ]

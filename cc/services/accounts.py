@@ -74,31 +74,13 @@ class AccountService:
 
     def sign_in(self, login: str, password: str, address: str = "") -> NewSession:
         """Open a session for a login and password, or refuse (throttled)."""
-        login = login.strip()
         now = self.ctx.now()
-        refused: errors.ServiceError | None = None
         with self.ctx.db.write() as session:
-            failures = (
-                session.scalar(
-                    select(func.count())
-                    .select_from(LoginFailure)
-                    .where(
-                        LoginFailure.login == login.lower(),
-                        LoginFailure.at > now - THROTTLE_WINDOW,
-                    )
-                )
-                or 0
-            )
-            if failures >= THROTTLE_FAILURES:
-                raise errors.TooManyAttempts(
-                    login=login, minutes=int(THROTTLE_WINDOW.total_seconds() // 60)
-                )
-            player = session.scalar(select(Player).where(Player.login == login))
-            if player is None or not verify_password(player.password_hash, password):
-                # Recorded and committed even though the sign-in is refused.
-                session.add(LoginFailure(login=login.lower(), address=address[:64], at=now))
-                refused = errors.BadCredentials()
+            player = self._check(session, login, password, address, now)
+            if player is None:
+                refused = True
             else:
+                refused = False
                 token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
                 expires = now + timedelta(days=SESSION_DAYS)
                 session.add(
@@ -110,7 +92,6 @@ class AccountService:
                         expires_at=expires,
                     )
                 )
-                session.execute(delete(LoginFailure).where(LoginFailure.login == login.lower()))
                 audit(
                     session,
                     Actor.player(player.id, Door.WEB),
@@ -118,9 +99,71 @@ class AccountService:
                     "signed_in",
                     address=address[:64],
                 )
-        if refused is not None:
-            raise refused
+        if refused:
+            # Raised after the commit, so that the failure stays recorded.
+            raise errors.BadCredentials()
         return NewSession(token, csrf, expires)
+
+    def authenticate(self, login: str, secret: str, address: str = "") -> int:
+        """The player whose login and password, or personal token, these are.
+
+        For the doors that send credentials with every call (Xfcc): throttled
+        and recorded like the web's sign-in, so guessing is as slow there.
+        """
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            player = self._check(session, login, secret, address, now, tokens=True)
+            player_id = None if player is None else player.id
+        if player_id is None:
+            raise errors.BadCredentials()
+        return player_id
+
+    @staticmethod
+    def _check(
+        session: Session,
+        login: str,
+        secret: str,
+        address: str,
+        now: datetime,
+        *,
+        tokens: bool = False,
+    ) -> Player | None:
+        """The player, or None for wrong credentials: the failure is recorded, and
+        the caller refuses once it is committed. Too many failures are refused."""
+        login = login.strip()
+        failures = (
+            session.scalar(
+                select(func.count())
+                .select_from(LoginFailure)
+                .where(
+                    LoginFailure.login == login.lower(),
+                    LoginFailure.at > now - THROTTLE_WINDOW,
+                )
+            )
+            or 0
+        )
+        if failures >= THROTTLE_FAILURES:
+            raise errors.TooManyAttempts(
+                login=login, minutes=int(THROTTLE_WINDOW.total_seconds() // 60)
+            )
+        player = session.scalar(select(Player).where(Player.login == login))
+        ok = player is not None and verify_password(player.password_hash, secret)
+        if player is not None and not ok and tokens and secret:
+            ok = (
+                session.scalar(
+                    select(ApiToken.id).where(
+                        ApiToken.token_hash == _digest(secret),
+                        ApiToken.player_id == player.id,
+                        ApiToken.revoked_at.is_(None),
+                    )
+                )
+                is not None
+            )
+        if player is None or not ok:
+            session.add(LoginFailure(login=login.lower(), address=address[:64], at=now))
+            return None
+        session.execute(delete(LoginFailure).where(LoginFailure.login == login.lower()))
+        return player
 
     def session(self, token: str | None) -> SessionInfo | None:
         """The signed-in player of a session cookie, or None."""

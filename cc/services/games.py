@@ -30,9 +30,11 @@ from cc.models import (
     Game,
     GameResult,
     GameStatus,
+    LeaveStatus,
     LineStatus,
     Move,
     Player,
+    PlayerLeave,
     ResultReason,
 )
 from cc.services.access import require_official
@@ -178,6 +180,8 @@ class GameService:
             to_move = self._to_move(game)
             if to_move != color:
                 raise self._not_your_turn(session, game, player)
+            if sent_at is None:
+                self._require_not_on_leave(session, game, player, now)
 
             when = sent_at or now
             if sent_at is not None:
@@ -930,6 +934,26 @@ class GameService:
             raise errors.EventNotRunning(event=event.code, status=event.status.value)
         if local_date(now, event.timezone) < event.start_date:
             raise errors.EventNotStarted(event=event.code, start_date=event.start_date.isoformat())
+
+    @staticmethod
+    def _require_not_on_leave(session: Session, game: Game, player: Player, now: datetime) -> None:
+        """56.7.4: during a leave the player's clocks stand, so they make no moves
+        until they end it (56.7.3). A move an arbiter dates earlier is exempt."""
+        today = local_date(now, game.event.timezone)
+        leave = session.scalar(
+            select(PlayerLeave).where(
+                PlayerLeave.player_id == player.id,
+                PlayerLeave.status == LeaveStatus.ACTIVE,
+                PlayerLeave.first_day <= today,
+                PlayerLeave.last_day >= today,
+            )
+        )
+        if leave is not None:
+            raise errors.OnLeave(
+                player=player.login,
+                first=leave.first_day.isoformat(),
+                last=leave.last_day.isoformat(),
+            )
 
     @staticmethod
     def _open_offer(session: Session, game: Game) -> DrawOffer | None:

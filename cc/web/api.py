@@ -46,6 +46,7 @@ _STATUS: dict[type[errors.ServiceError], int] = {
     errors.Conflict: 409,
     errors.EventStateError: 409,
     errors.GameSuspended: 409,
+    errors.OnLeave: 409,
     errors.ClaimRefused: 409,
     errors.CaseState: 409,
     errors.ProtestWindowOpen: 409,

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from cc import __version__
 from cc.services import Services
-from cc.web import api, pages
+from cc.web import api, pages, xfcc
 from cc.web.context import WebSettings
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -44,5 +44,6 @@ def create_app(services: Services, settings: WebSettings | None = None) -> FastA
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(xfcc.router)
     pages.install_error_pages(app)
     return app

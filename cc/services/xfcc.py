@@ -1,0 +1,413 @@
+"""Xfcc's two calls over the application services.
+
+GetMyGames lists a player's games as desktop programs show them, the time
+left taken from the day ledger; MakeAMove plays, offers, accepts, claims or
+resigns through :class:`GameService`, exactly as the web does, and turns
+each refusal into the protocol's result code. Credentials come with every
+call and are checked, and throttled, like the web's sign-in.
+
+How the codes the protocol leaves open are used here:
+
+- ``InvalidMoveNumber``: ``movecount`` is not the move now due. A retry of
+  the move already recorded under that number is ``Success`` and applied
+  once.
+- ``MoveDoesNotMatchPreviousConditional``: the move due under ``movecount``
+  was already played by the player's conditional line, and differently.
+- ``ConditionalsAlreadyExist``: a line sent while the partner is to move
+  (``myMove`` holds the partner's expected move and the answer, e.g.
+  ``"e5 Nf3"``; 54.3.3) when the player has a line in that game already:
+  Xfcc keeps one line per game, as ICCF's conditionals are linear.
+- ``MustOfferDraw``: ``claimDraw`` where neither threefold repetition nor
+  the 50-move rule holds, before or after the move sent: nothing is recorded,
+  and a draw can only be offered.
+- ``ClaimsNotSupported``: ``claimDraw`` in a game awaiting adjudication, whose
+  claims go with their reasoning through the adjudication (56.9.4).
+- ``CannotOfferDraw``: the player's own offer is still open, or the offer
+  comes with a resignation.
+- ``LostOnTime``: the game ended by the caller's time forfeit.
+- ``YouAreOnLeave``: the player's leave is running (56.7.4); they end it
+  first (56.7.3).
+- ``TournamentNotYetStarted``: before the event's start date, or the event
+  is still a draft.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from cc import errors
+from cc.models import (
+    AuditEntry,
+    ConditionalLine,
+    Door,
+    DrawOffer,
+    DrawOfferStatus,
+    EventStatus,
+    Game,
+    GameResult,
+    GameStatus,
+    LineStatus,
+    Move,
+    ResultReason,
+)
+from cc.services.accounts import AccountService
+from cc.services.context import Actor, ServiceContext, audit, find_game
+from cc.services.games import GameService, ply_of
+from cc.services.ledger import LedgerService
+from cc.xfcc.soap import GameResult as XResult
+from cc.xfcc.soap import MakeAMoveResult as Code
+from cc.xfcc.soap import XfccGame
+from timekeeping import local_date, overstep_deadline, start_of_day
+from timekeeping.ledger import PlayerClock
+
+log = logging.getLogger(__name__)
+
+#: "e5xd6 ep", "exd6e.p.": the en-passant mark some clients add
+_EP = re.compile(r"\s*e\.?\s?p\.?\s*$", re.IGNORECASE)
+_UNPLAYED = (ResultReason.TIME_FORFEIT, ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """MakeAMove's parameters, named as the protocol names them."""
+
+    gameId: int | None
+    resign: bool = False
+    acceptDraw: bool = False
+    movecount: int | None = None
+    myMove: str = ""
+    offerDraw: bool = False
+    claimDraw: bool = False
+    myMessage: str = ""
+
+
+def move_text(san_moves: list[str]) -> str:
+    """PGN movetext with numbers and no spaces after them, as ICCF writes it.
+
+    >>> move_text(["e4", "e5", "Nf3"])
+    '1.e4 e5 2.Nf3'
+    """
+    parts = []
+    for i, san in enumerate(san_moves):
+        parts.append(f"{i // 2 + 1}.{san}" if i % 2 == 0 else san)
+    return " ".join(parts)
+
+
+def event_date(day: date) -> str:
+    """ICCF's way of writing a date: no leading zeros.
+
+    >>> event_date(date(2026, 5, 10))
+    '2026.5.10'
+    """
+    return f"{day.year}.{day.month}.{day.day}"
+
+
+class XfccService:
+    def __init__(self, ctx: ServiceContext, games: GameService, accounts: AccountService) -> None:
+        self.ctx = ctx
+        self.games = games
+        self.accounts = accounts
+
+    # ------------------------------------------------------------ GetMyGames
+
+    def my_games(self, username: str, password: str, address: str = "") -> list[XfccGame]:
+        """The caller's games in running events; refuses wrong credentials."""
+        player_id = self.accounts.authenticate(username, password, address)
+        now = self.ctx.now()
+        out = []
+        with self.ctx.db.read() as session:
+            games = session.scalars(
+                select(Game)
+                .where(or_(Game.white_id == player_id, Game.black_id == player_id))
+                .order_by(Game.id)
+            ).all()
+            for game in games:
+                event = game.event
+                if event.status != EventStatus.STARTED:
+                    continue
+                white = game.white_id == player_id
+                ledger = LedgerService.compute(session, game, now)
+                mine, theirs = ledger.player(white), ledger.player(not white)
+                to_move = game.player_to_move
+                my_turn = (
+                    to_move is not None
+                    and to_move.id == player_id
+                    and game.suspended_by_case_id is None
+                )
+                today = local_date(now, event.timezone)
+
+                partner_moving = to_move is not None and to_move.id != player_id
+                i_move = to_move is not None and to_move.id == player_id
+                dp, hp, mp = _time_left(game, mine, i_move, now, today)
+                do, ho, mo = _time_left(game, theirs, partner_moving, now, today)
+                offer = session.scalar(
+                    select(DrawOffer).where(
+                        DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+                    )
+                )
+                out.append(
+                    XfccGame(
+                        id=game.id,
+                        white=game.white.name,
+                        black=game.black.name,
+                        event=event.name,
+                        site=f"{event.code} ({event.mode.value})",
+                        myTurn=my_turn,
+                        hasWhite=white,
+                        daysPlayer=dp,
+                        hoursPlayer=hp,
+                        minutesPlayer=mp,
+                        daysOpponent=do,
+                        hoursOpponent=ho,
+                        minutesOpponent=mo,
+                        moves=move_text([m.san for m in game.moves]),
+                        drawOffered=offer is not None and offer.offered_by_id != player_id,
+                        result=_result(game),
+                        message=self._partners_message(session, game, player_id),
+                        setup=False,
+                        eventDate=event_date(event.start_date),
+                        timeControl=f"{event.control_moves}/{event.control_days}d",
+                        noEngines=event.no_engines,
+                        noDatabases=event.no_databases,
+                        noOpeningBooks=event.no_opening_books,
+                        noTablebases=event.no_tablebases,
+                    )
+                )
+        return out
+
+    @staticmethod
+    def _partners_message(session: Session, game: Game, player_id: int) -> str | None:
+        """The partner's last message sent with a move or an offer, if any."""
+        entries = session.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.game_id == game.id, AuditEntry.action == "message_sent")
+            .order_by(AuditEntry.id.desc())
+        )
+        for entry in entries:
+            if entry.details.get("player_id") != player_id:
+                return str(entry.details.get("text", ""))
+        return None
+
+    # ------------------------------------------------------------- MakeAMove
+
+    def make_a_move(
+        self, username: str, password: str, request: MoveRequest, address: str = ""
+    ) -> Code:
+        """Do what the call asks and answer with its result code."""
+        try:
+            player_id = self.accounts.authenticate(username, password, address)
+        except (errors.BadCredentials, errors.TooManyAttempts):
+            return Code.AUTHENTICATION_FAILED
+        actor = Actor.player(player_id, Door.XFCC)
+        try:
+            return self._make_a_move(actor, player_id, request)
+        except errors.ServiceError as exc:
+            return self._code_for(exc, player_id, request)
+        except Exception:  # the protocol has a code for it; the log has the rest
+            log.exception("Xfcc MakeAMove failed for %s in game %s", username, request.gameId)
+            return Code.SERVER_ERROR
+
+    def _make_a_move(self, actor: Actor, player_id: int, r: MoveRequest) -> Code:
+        if r.gameId is None:
+            return Code.INVALID_GAME_ID
+        check = self._precheck(player_id, r)
+        if check is not None:
+            return check
+        text = _EP.sub("", r.myMove.strip())
+        if r.resign:
+            if r.offerDraw:
+                return Code.CANNOT_OFFER_DRAW
+            self.games.resign(actor, r.gameId)
+        elif r.acceptDraw:
+            self.games.accept_draw(actor, r.gameId)
+        elif r.claimDraw:
+            self.games.claim_draw(actor, r.gameId, text=text or None)
+        elif not text:
+            if not r.offerDraw:
+                return Code.INVALID_MOVE
+            self.games.offer_draw(actor, r.gameId)
+        elif not self._my_turn(player_id, r.gameId, r.movecount):
+            # The partner is to move: the text is a conditional line (54.3.3).
+            if len(text.split()) < 2:
+                return Code.NOT_YOUR_TURN
+            if self._has_line(player_id, r.gameId):
+                return Code.CONDITIONALS_ALREADY_EXIST
+            self.games.add_line(actor, r.gameId, text)
+        else:
+            move, _, line = text.partition(" ")
+            self.games.submit_move(
+                actor,
+                r.gameId,
+                move,
+                move_number=r.movecount,
+                offer_draw=r.offerDraw,
+                conditional=line.strip() or None,
+            )
+        if r.myMessage.strip():
+            with self.ctx.db.write() as session:
+                game = find_game(session, r.gameId)
+                audit(
+                    session,
+                    actor,
+                    self.ctx.now(),
+                    "message_sent",
+                    event_id=game.event_id,
+                    game_id=game.id,
+                    player_id=player_id,
+                    text=r.myMessage.strip()[:2000],
+                )
+        return Code.SUCCESS
+
+    def _precheck(self, player_id: int, r: MoveRequest) -> Code | None:
+        """The answers that do not depend on the move itself."""
+        assert r.gameId is not None
+        with self.ctx.db.read() as session:
+            game = session.get(Game, r.gameId)
+            if game is None:
+                return Code.INVALID_GAME_ID
+            if player_id not in (game.white_id, game.black_id):
+                return Code.NOT_YOUR_GAME
+            event = game.event
+            if (
+                event.status == EventStatus.DRAFT
+                or local_date(self.ctx.now(), event.timezone) < event.start_date
+            ):
+                return Code.TOURNAMENT_NOT_YET_STARTED
+            if game.status == GameStatus.ADJUDICATION and r.claimDraw:
+                return Code.CLAIMS_NOT_SUPPORTED
+            if (
+                game.status == GameStatus.FINISHED
+                and game.result_reason == ResultReason.TIME_FORFEIT
+            ):
+                lost = (game.result == GameResult.WHITE_WINS) == (player_id == game.black_id)
+                if lost:
+                    return Code.LOST_ON_TIME
+            if r.offerDraw and not r.myMove.strip() and not r.resign:
+                mine = session.scalar(
+                    select(DrawOffer.id).where(
+                        DrawOffer.game_id == game.id,
+                        DrawOffer.status == DrawOfferStatus.OPEN,
+                        DrawOffer.offered_by_id == player_id,
+                    )
+                )
+                if mine is not None:
+                    return Code.CANNOT_OFFER_DRAW
+        return None
+
+    def _my_turn(self, player_id: int, game_id: int, movecount: int | None) -> bool:
+        """Whether the move goes to the move service: the player is to move, the
+        game is over (it answers why), or ``movecount`` names a move of theirs
+        already on record (a retry, or one their conditional line played)."""
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            to_move = game.player_to_move
+            if to_move is None or to_move.id == player_id:
+                return True
+            white = player_id == game.white_id
+            return movecount is not None and 0 < ply_of(movecount, white) <= game.ply_count
+
+    def _has_line(self, player_id: int, game_id: int) -> bool:
+        with self.ctx.db.read() as session:
+            return (
+                session.scalar(
+                    select(ConditionalLine.id).where(
+                        ConditionalLine.game_id == game_id,
+                        ConditionalLine.player_id == player_id,
+                        ConditionalLine.status == LineStatus.ACTIVE,
+                    )
+                )
+                is not None
+            )
+
+    def _code_for(self, exc: errors.ServiceError, player_id: int, r: MoveRequest) -> Code:
+        if isinstance(exc, errors.AlreadyAppliedDifferently):
+            return self._mismatch(player_id, r)
+        if isinstance(exc, errors.AmbiguousMove):
+            return Code.MOVE_IS_AMBIGUOUS
+        mapping: list[tuple[type[errors.ServiceError], Code]] = [
+            (errors.NotFound, Code.INVALID_GAME_ID),
+            (errors.NotYourGame, Code.NOT_YOUR_GAME),
+            (errors.NotYourTurn, Code.NOT_YOUR_TURN),
+            (errors.GameOver, Code.NOT_YOUR_TURN),
+            (errors.GameSuspended, Code.NOT_YOUR_TURN),
+            (errors.EventNotRunning, Code.NOT_YOUR_TURN),
+            (errors.EventNotStarted, Code.TOURNAMENT_NOT_YET_STARTED),
+            (errors.MoveNumberMismatch, Code.INVALID_MOVE_NUMBER),
+            (errors.MoveRefused, Code.INVALID_MOVE),
+            (errors.NoDrawOffer, Code.NO_DRAW_WAS_OFFERED),
+            (errors.DrawOfferOpen, Code.CANNOT_OFFER_DRAW),
+            (errors.DrawClaimInvalid, Code.MUST_OFFER_DRAW),
+            (errors.OnLeave, Code.YOU_ARE_ON_LEAVE),
+        ]
+        for kind, code in mapping:
+            if isinstance(exc, kind):
+                return code
+        if isinstance(exc, errors.InvalidInput):
+            field = exc.params.get("field")
+            if field == "move_number":
+                return Code.INVALID_MOVE_NUMBER
+            return Code.INVALID_MOVE
+        log.warning("Xfcc MakeAMove refused with %s: %s", exc.code, exc)
+        return Code.SERVER_ERROR
+
+    def _mismatch(self, player_id: int, r: MoveRequest) -> Code:
+        """A different move is on record under ``movecount``: whose was it?"""
+        assert r.gameId is not None and r.movecount is not None
+        with self.ctx.db.read() as session:
+            game = find_game(session, r.gameId)
+            white = player_id == game.white_id
+            recorded = session.scalar(
+                select(Move).where(
+                    Move.game_id == game.id,
+                    Move.ply == ply_of(r.movecount, white),
+                )
+            )
+            if recorded is not None and recorded.door == Door.SYSTEM:
+                return Code.MOVE_DOES_NOT_MATCH_PREVIOUS_CONDITIONAL
+        return Code.INVALID_MOVE_NUMBER
+
+
+def _time_left(
+    game: Game, clock: PlayerClock, moving: bool, now: datetime, today: date
+) -> tuple[int, int, int]:
+    """Days, hours and minutes before the next control: for the player to move,
+    until the first instant of the day their overstep would fall on; for the
+    other, the whole days in reserve."""
+    if game.status != GameStatus.ONGOING:
+        return (0, 0, 0)
+    if not moving:
+        return (max(clock.days_left, 0), 0, 0)
+    deadline = start_of_day(overstep_deadline(clock, today), game.event.timezone)
+    minutes = max(int((deadline - now).total_seconds() // 60), 0)
+    return (minutes // 1440, minutes % 1440 // 60, minutes % 60)
+
+
+def _result(game: Game) -> XResult:
+    """The protocol's result of a game."""
+    if game.status == GameStatus.ADJUDICATION:
+        return XResult.ADJUDICATION_PENDING
+    if game.status == GameStatus.ANNULLED:
+        return XResult.CANCELLED
+    if game.status != GameStatus.FINISHED:
+        return XResult.ONGOING
+    result, reason = game.result, game.result_reason
+    if reason == ResultReason.ADJUDICATION:
+        return {
+            GameResult.WHITE_WINS: XResult.WHITE_WIN_ADJUDICATED,
+            GameResult.BLACK_WINS: XResult.BLACK_WIN_ADJUDICATED,
+        }.get(result, XResult.DRAW_ADJUDICATED)
+    if reason in _UNPLAYED and result != GameResult.DRAW:
+        # The side that lost without finishing the game defaulted.
+        return (
+            XResult.BLACK_DEFAULTED if result == GameResult.WHITE_WINS else XResult.WHITE_DEFAULTED
+        )
+    return {
+        GameResult.WHITE_WINS: XResult.WHITE_WINS,
+        GameResult.BLACK_WINS: XResult.BLACK_WINS,
+    }.get(result, XResult.DRAW)

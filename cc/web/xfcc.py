@@ -1,0 +1,80 @@
+"""The Xfcc endpoint: SOAP over HTTP at ``/xfcc/xfccbasic.asmx``.
+
+Reads the request (bounded in size), hands it to :mod:`cc.xfcc.soap` and
+:class:`cc.services.xfcc.XfccService`, and writes the answer as
+``text/xml; charset=utf-8``. The calls are dispatched on the body's element,
+not on the SOAPAction header, which some clients leave out. Faults are
+answered with HTTP 500, as SOAP 1.1 asks.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from cc import errors
+from cc.services.xfcc import MoveRequest
+from cc.web.context import services_of, settings_of
+from cc.xfcc import soap
+
+router = APIRouter(include_in_schema=False)
+PATHS = ("/xfcc/xfccbasic.asmx", "/xfcc/XfccBasic.asmx")
+
+
+def _xml(body: bytes, status: int = 200) -> Response:
+    return Response(
+        body, status_code=status, media_type=None, headers={"Content-Type": soap.CONTENT_TYPE}
+    )
+
+
+async def wsdl(request: Request) -> Response:
+    if not any(key.lower() == "wsdl" for key in request.query_params):
+        return Response(
+            "Xfcc (XfccBasic, SOAP 1.1). Add this address to your correspondence "
+            "program; its description is at ?wsdl.\n",
+            media_type="text/plain; charset=utf-8",
+        )
+    base = settings_of(request).base_url.rstrip("/")
+    return _xml(soap.wsdl(base + request.url.path))
+
+
+async def call(request: Request) -> Response:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > soap.MAX_REQUEST_BYTES:
+        return _xml(soap.fault("the request is too large"), 413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > soap.MAX_REQUEST_BYTES:
+            return _xml(soap.fault("the request is too large"), 413)
+    try:
+        parsed = soap.parse_request(body, request.headers.get("soapaction"))
+    except soap.BadRequest as exc:
+        return _xml(soap.fault(str(exc)), 500)
+    services = services_of(request)
+    address = request.client.host if request.client else ""
+    username, password = parsed.text("username"), parsed.text("password")
+    if parsed.operation == "GetMyGames":
+        try:
+            games = await run_in_threadpool(services.xfcc.my_games, username, password, address)
+        except (errors.BadCredentials, errors.TooManyAttempts):
+            return _xml(soap.fault(soap.MakeAMoveResult.AUTHENTICATION_FAILED.value), 500)
+        return _xml(soap.games_response(games))
+    move = MoveRequest(
+        gameId=parsed.number("gameId"),
+        resign=parsed.flag("resign"),
+        acceptDraw=parsed.flag("acceptDraw"),
+        movecount=parsed.number("movecount"),
+        myMove=parsed.text("myMove"),
+        offerDraw=parsed.flag("offerDraw"),
+        claimDraw=parsed.flag("claimDraw"),
+        myMessage=parsed.text("myMessage"),
+    )
+    code = await run_in_threadpool(services.xfcc.make_a_move, username, password, move, address)
+    return _xml(soap.move_response(code))
+
+
+for _path in PATHS:
+    router.add_api_route(_path, wsdl, methods=["GET"])
+    router.add_api_route(_path, call, methods=["POST"])

@@ -1,0 +1,7 @@
+"""Xfcc: the SOAP 1.1 web service correspondence programs speak (ChessBase,
+Fritz, Scid, Arena, Chess Assistant, Lucas Chess).
+
+:mod:`cc.xfcc.soap` reads requests and writes answers and the WSDL, with no
+I/O; :mod:`cc.services.xfcc` maps the two calls onto the application
+services; the route in :mod:`cc.web.xfcc` joins them over HTTP.
+"""
