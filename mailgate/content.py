@@ -53,9 +53,19 @@ class Command(enum.StrEnum):
     CLAIM_WIN = "claim_win"
     CLAIM_DRAW = "claim_draw"
     CONCEDE = "concede"
+    #: the player ends their leave early (56.7.3)
+    END_LEAVE = "end_leave"
 
 
 _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
+    (
+        Command.END_LEAVE,
+        re.compile(
+            r"(прерываю|заканчиваю|завершаю) (свой |мой )?(перерыв|отпуск)|"
+            r"\b(i )?end (my )?leave\b|\bending (my )?leave\b|\bback from (my )?leave\b",
+            re.IGNORECASE,
+        ),
+    ),
     (
         Command.ACCEPT_DRAW,
         re.compile(

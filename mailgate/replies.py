@@ -35,6 +35,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw_agreed": "Game {game} is drawn by agreement.",
         "draw_declined": "{player} declined the draw offer in game {game}.",
         "leave_taken": "Your leave from {first} to {last} is recorded; it covers all your games.",
+        "leave_ended_early": "Your leave is over: you play on in all your games (Art. 56.7.3).",
         "refused": "Your request about game {game} was refused: {reason}",
         "over": "Game {game} is over: {result} ({reason}).",
         "position": "Position (FEN): {fen}",
@@ -149,6 +150,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "draw_declined": "{player} отклонил предложение ничьей в партии {game}.",
         "leave_taken": "Ваш перерыв с {first} по {last} записан; он действует во всех ваших "
         "партиях.",
+        "leave_ended_early": "Ваш перерыв прерван: игра во всех ваших партиях продолжается "
+        "(ст. 56.7.3).",
         "refused": "Ваш запрос по партии {game} отклонён: {reason}",
         "over": "Партия {game} окончена: {result} ({reason}).",
         "position": "Позиция (FEN): {fen}",

@@ -328,3 +328,29 @@ def test_materials_for_adjudication_by_email(
         "black": "draw",
     }
     assert view.status == "open"  # the claims differ: the adjudicator rules
+
+
+def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    """56.7.4: the clocks stand during a leave, so no move is made; 56.7.3: the
+    player ends it in words, and a move in the same letter is then made."""
+    s = game["subjects"]
+    leave = send(services, clock, WHITE, s["white"], "Leave from 11.05.2026 to 20.05.2026")
+    assert leave.outcome == "leave_taken"
+    clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
+    refused = send(services, clock, WHITE, s["white"], "1. 5254")
+    assert refused.outcome == "on_leave" and moves(services) == []
+    assert "on leave from 2026-05-11 to 2026-05-20" in outbox(services)[-1].body
+    ended = send(services, clock, WHITE, s["white"], "Прерываю перерыв.\n1. 5254")
+    assert ended.outcome == "move", ended
+    assert moves(services) == ["e4"]
+    (view,) = services.leaves.leaves("t1p1")
+    assert view.last_day == date(2026, 5, 11)
+    # Ended by words alone, before it begins: it is withdrawn, and the reply says so.
+    taken = send(services, clock, WHITE, s["white"], "Leave from 14.05.2026 to 16.05.2026")
+    assert taken.outcome == "leave_taken"
+    ended = send(services, clock, WHITE, s["white"], "I end my leave.")
+    assert ended.outcome == "leave_ended"
+    assert "Your leave is over" in outbox(services)[-1].body
+    assert [v.status for v in services.leaves.leaves("t1p1")] == ["active", "cancelled"]

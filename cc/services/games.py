@@ -180,10 +180,10 @@ class GameService:
             to_move = self._to_move(game)
             if to_move != color:
                 raise self._not_your_turn(session, game, player)
-            if sent_at is None:
-                self._require_not_on_leave(session, game, player, now)
-
             when = sent_at or now
+            if actor.player_id == player.id:
+                self._require_not_on_leave(session, game, player, when)
+
             if sent_at is not None:
                 self._check_sent_at(game, sent_at, now)
             board = chess.Board(game.fen)
@@ -938,7 +938,8 @@ class GameService:
     @staticmethod
     def _require_not_on_leave(session: Session, game: Game, player: Player, now: datetime) -> None:
         """56.7.4: during a leave the player's clocks stand, so they make no moves
-        until they end it (56.7.3). A move an arbiter dates earlier is exempt."""
+        until they end it (56.7.3). A move an arbiter enters for a player is
+        exempt: it records what the player did."""
         today = local_date(now, game.event.timezone)
         leave = session.scalar(
             select(PlayerLeave).where(

@@ -55,6 +55,7 @@ from mailgate.content import Command, Statement, read_statement
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter, read_letter
 from mailgate.replies import say
+from timekeeping import local_date
 
 MAX_SIZE = 1_000_000
 #: at most this many fault or instruction answers to one address a day
@@ -295,6 +296,22 @@ class MailService:
                 return self._refused(session, letter, game, lang, exc)
             body = say(lang, "leave_taken", first=first, last=last)
             return self._applied(session, letter, game, lang, "leave_taken", body)
+        if Command.END_LEAVE in statement.commands:
+            # 56.7.3: the leave ends today; a move in the same letter is then made.
+            today = local_date(self.ctx.now(), game.event.timezone)
+            running = [
+                v
+                for v in self.leaves.leaves(player.id)
+                if v.status == "active" and v.last_day >= today
+            ]
+            try:
+                for view in running:
+                    self.leaves.end_early(actor, view.id)
+            except errors.ServiceError as exc:
+                return self._refused(session, letter, game, lang, exc)
+            if not (statement.record or statement.loose_moves):
+                body = say(lang, "leave_ended_early")
+                return self._applied(session, letter, game, lang, "leave_ended", body)
         answered = self._case_words(session, letter, statement, game, player, actor)
         if answered is not None:
             return answered
