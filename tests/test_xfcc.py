@@ -273,6 +273,10 @@ def test_a_game_played_to_the_end_from_a_desktop_client(
     (game,) = xfcc.service.GetMyGames(username="p1", password=PASSWORD)
     assert (game.id, game.myTurn, game.hasWhite, game.result) == (game_id, True, True, "Ongoing")
     assert game.noTablebases is True and game.eventDate == "2026.5.10"
+    # A refused move takes its message with it: nothing reaches the partner.
+    assert mine(myMove="e5", myMessage="nope") == "InvalidMove"
+    (before,) = xfcc.service.GetMyGames(username="p2", password=PASSWORD)
+    assert before.message is None and before.moves is None  # no moves: an empty <moves>
     for number, (move, reply) in enumerate([("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")], start=1):
         assert mine(movecount=number, myMove=move, myMessage=f"move {number}") == "Success"
         theirs(reply)

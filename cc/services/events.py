@@ -391,7 +391,8 @@ class EventService:
     def _team_pairings(
         event: Event, section: Section, rng: random.Random | None
     ) -> list[tuple[int, int, int, int]]:
-        """Number the teams, pair them by the Berger tables, and each match board by board.
+        """Number the teams, pair them by the Berger tables (Art. 31.5, 31.6), and
+        each match board by board.
 
         In a match the team named first in the table has White on the odd
         boards and Black on the even ones, so both teams have White on half

@@ -27,8 +27,8 @@ How the codes the protocol leaves open are used here:
 - ``LostOnTime``: the game ended by the caller's time forfeit.
 - ``YouAreOnLeave``: the player's leave is running (56.7.4); they end it
   first (56.7.3).
-- ``TournamentNotYetStarted``: before the event's start date, or the event
-  is still a draft.
+- ``TournamentNotYetStarted``: before the event's start date (games exist
+  only once an event is started).
 """
 
 from __future__ import annotations
@@ -220,6 +220,29 @@ class XfccService:
         if check is not None:
             return check
         text = _EP.sub("", r.myMove.strip())
+        # One transaction: the service calls join it, so the message to the
+        # partner commits with the move or not at all.
+        with self.ctx.db.write() as session:
+            code = self._act(actor, player_id, r, text)
+            if code is not None:
+                return code
+            if r.myMessage.strip():
+                game = find_game(session, r.gameId)
+                audit(
+                    session,
+                    actor,
+                    self.ctx.now(),
+                    "message_sent",
+                    event_id=game.event_id,
+                    game_id=game.id,
+                    player_id=player_id,
+                    text=r.myMessage.strip()[:2000],
+                )
+        return Code.SUCCESS
+
+    def _act(self, actor: Actor, player_id: int, r: MoveRequest, text: str) -> Code | None:
+        """Resign, accept, claim, offer, add a line or move; a code if refused here."""
+        assert r.gameId is not None
         if r.resign:
             if r.offerDraw:
                 return Code.CANNOT_OFFER_DRAW
@@ -249,20 +272,7 @@ class XfccService:
                 offer_draw=r.offerDraw,
                 conditional=line.strip() or None,
             )
-        if r.myMessage.strip():
-            with self.ctx.db.write() as session:
-                game = find_game(session, r.gameId)
-                audit(
-                    session,
-                    actor,
-                    self.ctx.now(),
-                    "message_sent",
-                    event_id=game.event_id,
-                    game_id=game.id,
-                    player_id=player_id,
-                    text=r.myMessage.strip()[:2000],
-                )
-        return Code.SUCCESS
+        return None
 
     def _precheck(self, player_id: int, r: MoveRequest) -> Code | None:
         """The answers that do not depend on the move itself."""
@@ -273,12 +283,6 @@ class XfccService:
                 return Code.INVALID_GAME_ID
             if player_id not in (game.white_id, game.black_id):
                 return Code.NOT_YOUR_GAME
-            event = game.event
-            if (
-                event.status == EventStatus.DRAFT
-                or local_date(self.ctx.now(), event.timezone) < event.start_date
-            ):
-                return Code.TOURNAMENT_NOT_YET_STARTED
             if game.status == GameStatus.ADJUDICATION and r.claimDraw:
                 return Code.CLAIMS_NOT_SUPPORTED
             if (
