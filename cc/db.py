@@ -68,6 +68,12 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     return create_engine(url, pool_pre_ping=True, **kwargs)
 
 
+def _records(exc: BaseException) -> bool:
+    """A refusal that records what the record already decided is committed
+    before it is raised (see :mod:`cc.errors`); any other failure rolls back."""
+    return bool(getattr(exc, "records", False))
+
+
 class Database:
     """One database: a read unit of work and a write unit of work."""
 
@@ -94,7 +100,8 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A transaction that changes state: committed on success, else rolled back.
+        """A transaction that changes state: committed on success, else rolled
+        back (except for a refusal that records, committed before it is raised).
 
         Opened while another write of this context is under way, it joins that
         transaction as a savepoint: a refusal inside rolls back only its own
@@ -103,19 +110,31 @@ class Database:
         """
         outer = self._ambient.get()
         if outer is not None:
-            with outer.begin_nested():
+            savepoint = outer.begin_nested()
+            try:
                 yield outer
+            except BaseException as exc:
+                if _records(exc):
+                    savepoint.commit()
+                else:
+                    savepoint.rollback()
+                raise
+            savepoint.commit()
             return
-        with (
-            self._write_lock or nullcontext(),
-            self._writer() as session,
-            session.begin(),
-        ):
+        with self._write_lock or nullcontext(), self._writer() as session:
+            transaction = session.begin()
             token = self._ambient.set(session)
             try:
                 yield session
+            except BaseException as exc:
+                if _records(exc):
+                    transaction.commit()
+                else:
+                    transaction.rollback()
+                raise
             finally:
                 self._ambient.reset(token)
+            transaction.commit()
 
     @contextmanager
     def read(self) -> Iterator[Session]:

@@ -3,7 +3,9 @@
 Each refusal is a ``ValueError`` (as python-chess does for bad input) with a
 stable ``code`` that API clients and the email gateway map to their own
 answers, the input it refuses in ``params``, and a message in the caller's
-language. A refusal always means nothing was stored.
+language. A refusal means nothing was stored, with one kind of exception:
+a refusal that ``records`` what the record had already decided (a loss on
+time found while refusing a late move, 54.5.2) commits that, and only that.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ class ServiceError(ValueError):
     """A request the services refuse; nothing was changed."""
 
     code: ClassVar[str] = "invalid_input"
+    #: the transaction that raised it is committed all the same (see above)
+    records: ClassVar[bool] = False
 
     def __init__(self, **params: object) -> None:
         self.params = params
@@ -48,6 +52,14 @@ class EventNotRunning(ServiceError):
 
 class GameOver(ServiceError):
     code = "game_over"
+
+
+class LostOnTime(GameOver):
+    """A server game whose player to move went over the limit: the loss is
+    recorded, dated on the day of the overstep, and the request refused."""
+
+    code = "lost_on_time"
+    records = True
 
 
 class MoveRefused(ServiceError):

@@ -37,6 +37,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Game {game_id} is over: {result} ({reason}).",
         "ru": "Партия {game_id} окончена: {result} ({reason}).",
     },
+    "lost_on_time": {
+        "en": "Game {game_id} was lost on time by {player}: over the limit since {day} "
+        "({total} days used, limit {limit}, Art. 54.5.2). Nothing sent after that counts; "
+        "the loss is recorded.",
+        "ru": "Партия {game_id} проиграна по времени ({player}): лимит превышен {day} "
+        "(израсходовано {total} дн., лимит {limit}, ст. 54.5.2). Присланное после этого не "
+        "засчитывается; поражение зафиксировано.",
+    },
     "illegible_move": {
         "en": "Cannot read {text!r} as a move in game {game_id}: {reason}.",
         "ru": "Не удаётся прочитать {text!r} как ход в партии {game_id}: {reason}.",
@@ -133,9 +141,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "claim_too_late": {
         "en": "The claim in game {game_id} is too late: it had to be made no later than "
         "the reply to {player}'s move {control_move}, and that reply was sent on "
-        "{replied_on} (Art. 56.6.1).",
+        "{replied_on} (Art. {article}).",
         "ru": "Заявление по партии {game_id} опоздало: его нужно было подать не позднее ответа "
-        "на {control_move}-й ход {player}, а ответ отправлен {replied_on} (ст. 56.6.1).",
+        "на {control_move}-й ход {player}, а ответ отправлен {replied_on} (ст. {article}).",
     },
     "claim_barred": {
         "en": "{who} may not claim again in game {game_id} during this ten-move cycle "

@@ -48,7 +48,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "answer is copied to the arbiter too.",
         "overstep_open": "Game {game}: {player} went over the time limit on {day}: {total} "
         "days used, limit {limit} (their move {move}). You may claim the overstep to the "
-        "arbiter no later than your reply to their move {control} (Art. 56.6.1): on the game's "
+        "arbiter no later than your reply to their move {control} (Art. {article}): on the game's "
         'page, through the API, or by answering this message with the words "time claim".',
         "claim_filed": "Game {game}: {claimant} claims that you went over the time limit "
         "({total} days used, limit {limit}, your move {move}); this is case {case}, and the "
@@ -165,7 +165,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "копии.",
         "overstep_open": "Партия {game}: {player} превысил лимит времени {day}: израсходовано "
         "{total} дн., лимит {limit} (его ход {move}). Вы можете заявить арбитру о просрочке не "
-        "позднее ответа на его {control}-й ход (ст. 56.6.1): на странице партии, через API или "
+        "позднее ответа на его {control}-й ход (ст. {article}): на странице партии, через API или "
         "ответом на это письмо со словами «заявляю о просрочке».",
         "claim_filed": "Партия {game}: {claimant} заявляет, что вы превысили лимит времени "
         "(израсходовано {total} дн., лимит {limit}, ваш ход {move}); это дело {case}, копия у "

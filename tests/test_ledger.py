@@ -187,20 +187,48 @@ def test_a_grace_credit_takes_days_off() -> None:
     assert ledger.black.total == 3
 
 
-def test_post_first_overstep_restarts_the_count_and_the_second_loses() -> None:
+def test_post_first_overstep_once_fixed_restarts_the_count_and_the_second_loses() -> None:
     rules = Rules(control_moves=10, control_days=30, restart_after_first_overstep=True)
     moves = steady([3] * 9 + [4] + [1] * 5 + [3] * 4 + [8])
-    ledger = compute_ledger(rules, START, moves, today=d(1, 12))
+    ledger = compute_ledger(rules, START, moves, today=d(1, 12), white_fixed=True)
     white = ledger.white
     assert white.oversteps[0].move_number == 10  # 31 days over moves 1-10
     assert white.restarted_from_move == 11
-    assert white.moves[9].note.startswith("overstep: the count restarts")
+    assert white.moves[9].note == "overstep_fixed"
+    assert white.moves[9].total == 31  # the overstepping move keeps its real total
     assert white.moves[10].total == 1  # counted from 0 again from move 11 (55.6.4)
     assert white.moves[19].total == 5 + 12 + 8
-    assert white.overstep_on is None  # only one overstep so far
-    twice = compute_ledger(rules, START, steady([3] * 9 + [4] + [3] * 9 + [4]), today=d(1, 12))
+    assert white.overstep_on is None  # the fixed overstep is spent; none since
+    twice = compute_ledger(
+        rules, START, steady([3] * 9 + [4] + [3] * 9 + [4]), today=d(1, 12), white_fixed=True
+    )
     assert twice.white.oversteps[1].move_number == 20
     assert twice.white.overstep_on == twice.white.oversteps[1].on
+
+
+def test_post_overstep_nobody_fixed_restarts_nothing() -> None:
+    """55.6.4 restarts the count after a first overstep *fixed*; until a claim
+    is upheld the count runs on cumulatively, and the overstep stays open."""
+    rules = Rules(control_moves=10, control_days=30, restart_after_first_overstep=True)
+    moves = steady([3] * 9 + [4] + [1] * 5)
+    white = compute_ledger(rules, START, moves, today=d(1, 12)).white
+    assert white.restarted_from_move is None
+    assert white.moves[9].note == "overstep"
+    assert [m.total for m in white.moves[9:]] == [31, 32, 33, 34, 35, 36]
+    assert white.overstep_on == white.oversteps[0].on == START + timedelta(days=31)
+    assert white.days_left == 60 - 36  # the next limit, moves 11-20: 60 days
+
+
+def test_post_fixed_overstep_on_the_move_still_being_thought_about() -> None:
+    """Fixed while the overstepping move is not yet sent: that move still
+    counts in full; the count restarts from the one after it."""
+    rules = Rules(control_moves=10, control_days=30, restart_after_first_overstep=True)
+    ledger = compute_ledger(
+        rules, START, [], today=d(15, 6), pending=Pending(START), white_fixed=True
+    )
+    white = ledger.white
+    assert (white.total, white.restarted_from_move, white.overstep_on) == (36, 2, None)
+    assert white.moves[0].note == "overstep_fixed"
 
 
 def test_first_overstep_loses_where_the_regulations_say_so() -> None:

@@ -4,7 +4,7 @@ A pure core: it takes dates, instants and regulations in and returns
 results; it never reads a clock and does no I/O.
 """
 
-from timekeeping.days import local_date, start_of_day
+from timekeeping.days import end_of_day, local_date, start_of_day
 from timekeeping.ledger import (
     Charge,
     DayCounting,
@@ -32,6 +32,7 @@ __all__ = [
     "PlayerClock",
     "Rules",
     "compute_ledger",
+    "end_of_day",
     "local_date",
     "overstep_deadline",
     "start_of_day",

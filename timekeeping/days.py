@@ -7,7 +7,7 @@ through the event's zone, never the server's.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 
@@ -31,3 +31,21 @@ def start_of_day(day: date, zone: str) -> datetime:
     '2026-05-10T21:00:00+00:00'
     """
     return datetime.combine(day, time(0), tzinfo=ZoneInfo(zone))
+
+
+def end_of_day(day: date, zone: str, now: datetime) -> datetime:
+    """The instant that stands for ``day``: ``now`` if it falls within it,
+    else the day's last instant (the end of a day already over).
+
+    Work done for a past day (a missed daily run caught up, a loss dated on
+    the day of its overstep) counts the clocks to that day, never to today.
+
+    >>> from datetime import UTC
+    >>> now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+    >>> end_of_day(date(2026, 5, 11), "UTC", now).isoformat()
+    '2026-05-11T23:59:59.999999+00:00'
+    >>> end_of_day(date(2026, 6, 1), "UTC", now) == now
+    True
+    """
+    last = start_of_day(day + timedelta(days=1), zone) - timedelta(microseconds=1)
+    return min(now, last)

@@ -15,8 +15,13 @@ Controls are cumulative (54.4.2, 55.4.2, 56.4.2): with M moves in N days, a
 player whose total (reflection plus penalty days) exceeds k*N while on any
 of their moves up to k*M has overstepped, on the day the total first passed
 the limit (54.5: on a server this is known the day it happens). Post play
-(55.6.4): after a first overstep the player's count restarts at 0 from their
-next move, unless the regulations make the first overstep a loss (55.6.11).
+(55.6.4): once a first overstep has been *fixed* (a claim upheld), the
+player's count restarts at 0 from their next move, unless the regulations
+make the first overstep a loss (55.6.11); an overstep nobody has fixed
+restarts nothing, and the count runs on cumulatively.
+
+Schedule notes are codes (``overstep``, ``overstep_fixed``) that each door
+words in the reader's language.
 """
 
 from __future__ import annotations
@@ -48,7 +53,8 @@ class Rules:
     counting: DayCounting = DayCounting.CALENDAR
     #: ICCF option: days beyond 20 on one move count double (spec §10.2)
     double_after_20: bool = False
-    #: post play: the first overstep restarts the count (55.6.4) instead of losing
+    #: post play: a first overstep, once fixed, restarts the count (55.6.4)
+    #: instead of losing
     restart_after_first_overstep: bool = False
     #: a player with this many days or fewer left copies the arbiter (56.4.10)
     warning_days: int = 5
@@ -193,10 +199,11 @@ class PlayerClock:
         #: 56.4.10: five days or fewer left: copy the arbiter
         self.near_control = near_control
         self.oversteps = oversteps
-        #: the overstep that decides (loss, or the claim): the first one, or in
-        #: post play with the restart rule the second one
+        #: the first overstep since the count last (re)started: the one that
+        #: decides on a server (54.5.2) and the one a claim is about
         self.overstep_on = overstep_on
-        #: post play: the move from which the count restarted (55.6.4)
+        #: post play: the move from which the count restarts once a first
+        #: overstep has been fixed (55.6.4)
         self.restarted_from_move = restarted_from_move
 
     @property
@@ -260,12 +267,16 @@ def compute_ledger(
     black_charges: Iterable[Charge] = (),
     white_start: date | None = None,
     black_start: date | None = None,
+    white_fixed: bool = False,
+    black_fixed: bool = False,
 ) -> Ledger:
     """Both players' clocks for a game whose moves (White's first) are ``moves``.
 
     ``pending`` is the receipt of the move the player to move is thinking about
     (None once the game is over); ``today`` (and ``now`` for ICCF counting)
-    is the moment the running clock counts to.
+    is the moment the running clock counts to. ``white_fixed`` and
+    ``black_fixed`` say that the player's first overstep has been fixed by a
+    decision (55.6.4), which matters only under the restart rule.
     """
     if rules.counting == DayCounting.ICCF and pending is not None and now is None:
         raise ValueError("ICCF counting needs the current instant for the running clock")
@@ -279,6 +290,7 @@ def compute_ledger(
         pending if white_to_move else None,
         white_leaves,
         white_charges,
+        white_fixed,
     )
     black = _player_clock(
         rules,
@@ -289,6 +301,7 @@ def compute_ledger(
         None if white_to_move else pending,
         black_leaves,
         black_charges,
+        black_fixed,
     )
     return Ledger(white=white, black=black, today=today)
 
@@ -302,6 +315,7 @@ def _player_clock(
     pending: Pending | None,
     leaves_in: Iterable[Leave],
     charges_in: Iterable[Charge],
+    fixed: bool = False,
 ) -> PlayerClock:
     per_moves, per_days = rules.control_moves, rules.control_days
     iccf = rules.counting == DayCounting.ICCF
@@ -397,14 +411,17 @@ def _player_clock(
             )
             oversteps.append(Overstep(number, limit, when))
             notes[number] = "overstep"
-            if restart and restarted_from is None:
+            if deciding is None:
+                deciding = when
+            if restart and fixed and restarted_from is None:
+                # 55.6.4: the fixed first overstep; the count starts again
+                # from 0 with the player's next move.
+                restarted_from = number + 1
+                notes[number] = "overstep_fixed"
+                deciding = None
                 if sent_on is not None:
-                    restarted_from = number + 1
-                    notes[number] = "overstep: the count restarts from the next move (55.6.4)"
                     total, flagged = 0, 0
                     next_control, limit = number + per_moves, per_days
-            elif deciding is None:
-                deciding = when
 
     # Charges on moves not yet reached still weigh on the total.
     later = [c for n, cs in charges.items() if n > number for c in cs]

@@ -112,6 +112,8 @@ class ClaimBasis:
     control_move: int
     #: loses the game if upheld (post play's first overstep restarts the count)
     decisive: bool
+    #: the article that sets the claim's window: 56.6.1 by email, 55.6.3 by post
+    article: str = "56.6.1"
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,11 @@ class CaseView:
     #: the player to move in it, by login
     to_move: str | None = None
     entries: list[CaseEntryView] = field(default_factory=list)
+
+
+def claim_article(mode: Mode) -> str:
+    """The article that bounds a time claim: the reply to the control move."""
+    return "55.6.3" if mode == Mode.POST else "56.6.1"
 
 
 class CaseService:
@@ -291,9 +298,11 @@ class CaseService:
         clock = ledger.player(accused_white)
         per = event.control_moves
         restart = event.mode == Mode.POST and not event.first_overstep_loses
-        for index in range(len(clock.oversteps) - 1, -1, -1):
-            over = clock.oversteps[index]
-            if over.on > ledger.today:
+        # Post play (55.6.4): an overstep already fixed is not claimed again,
+        # and only an overstep after the restart can lose the game (55.6.6).
+        fixed_before = clock.restarted_from_move or 0
+        for over in reversed(clock.oversteps):
+            if over.on > ledger.today or over.move_number < fixed_before:
                 continue
             cycle = (over.move_number - 1) // per + 1
             control = cycle * per
@@ -307,6 +316,7 @@ class CaseService:
                     player=accused.login,
                     control_move=control,
                     replied_on=reply.sent_on.isoformat() if reply else "?",
+                    article=claim_article(event.mode),
                 )
             barring = session.scalar(
                 select(Case).where(
@@ -330,11 +340,14 @@ class CaseService:
                 accused_name=accused.name,
                 move=over.move_number,
                 limit=over.limit,
-                total=clock.total,
+                # The days used up to and including the overstepping move:
+                # what the record shows against its limit.
+                total=clock.moves[over.move_number - 1].total,
                 overstep_on=over.on,
                 cycle=cycle,
                 control_move=control,
-                decisive=not (restart and index == 0),
+                decisive=not (restart and clock.restarted_from_move is None),
+                article=claim_article(event.mode),
             )
         raise errors.NoOverstep(
             game_id=game.id,

@@ -22,8 +22,7 @@ unfinished games go to adjudication (56.9.4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
@@ -35,12 +34,10 @@ from cc.models import (
     Event,
     EventStatus,
     Game,
-    GameResult,
     GameStatus,
     LeaveStatus,
     Player,
     PlayerLeave,
-    ResultReason,
 )
 from cc.regulations import Mode
 from cc.services.cases import DAILY_RUN, CaseService
@@ -50,7 +47,7 @@ from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.mail import MailService
 from cc.services.standings import StandingsService
 from mailgate.replies import say
-from timekeeping import local_date
+from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
 
 BATCH = 200
@@ -74,13 +71,6 @@ class DayReport:
     adjudication: list[int] = field(default_factory=list)
     #: events closed with their final standings
     closed: list[str] = field(default_factory=list)
-
-
-def moment_of(day: date, zone: str, now: datetime) -> datetime:
-    """The instant a run for ``day`` acts at: now, if today; else the day's end."""
-    tz = ZoneInfo(zone)
-    end = datetime.combine(day + timedelta(days=1), time(0), tz) - timedelta(microseconds=1)
-    return min(now, end)
 
 
 class DailyService:
@@ -132,18 +122,16 @@ class DailyService:
         if game.next_deadline is None or game.next_deadline > the_day:
             return  # another zone's today, not yet this game's
         report.examined += 1
-        at = moment_of(the_day, zone, now)
-        ledger = LedgerService.compute(session, game, at)
-        clock = ledger.player(game.white_to_move)
-        if game.event.mode == Mode.SERVER:
-            if clock.overstep_on is not None and clock.overstep_on <= the_day:
-                # The ledger's own limit: the total past it is the evidence.
-                limit = clock.total + clock.days_left
-                self._forfeit(session, game, clock.overstep_on, clock.total, limit, at)
+        at = end_of_day(the_day, zone, now)
+        mode = game.event.mode
+        if mode == Mode.SERVER:
+            # 54.5.2: lost on the day of the overstep, evidence counted to it.
+            if self.games.forfeits.settle(session, game, the_day, now, DAILY_RUN) is not None:
                 report.forfeited.append(game.id)
                 return
         else:
-            mode = game.event.mode
+            ledger = LedgerService.compute(session, game, at)
+            clock = ledger.player(game.white_to_move)
             if self._tell_oversteps(session, game, ledger, the_day, at):
                 report.overstep_told.append(game.id)
             running = clock.running_days
@@ -204,6 +192,7 @@ class DailyService:
                     limit=basis.limit,
                     move=basis.move,
                     control=basis.control_move,
+                    article=basis.article,
                 ),
                 game=game,
             )
@@ -249,7 +238,8 @@ class DailyService:
                     last_id = case.id
                     zone = case.event.timezone
                     the_day = day or local_date(now, zone)
-                    if self.cases.handle_due(session, case, the_day, moment_of(the_day, zone, now)):
+                    at = end_of_day(the_day, zone, now)
+                    if self.cases.handle_due(session, case, the_day, at):
                         report.cases.append(case.id)
 
     def _leaves(self, day: date, now: datetime, report: DayReport) -> None:
@@ -322,7 +312,7 @@ class DailyService:
                 the_day = day or local_date(now, event.timezone)
                 if event.end_date >= the_day:
                     continue
-                at = moment_of(the_day, event.timezone, now)
+                at = end_of_day(the_day, event.timezone, now)
                 actor = DAILY_RUN
                 games = session.scalars(
                     select(Game)
@@ -412,37 +402,3 @@ class DailyService:
         last = game.moves[-1].san if game.moves else "-"
         text = say(silent.lang, "reminder", game=game.id, move=last, days=days)
         self.mail.tell(session, silent, game, text, copy_arbiter=True)
-
-    def _forfeit(
-        self, session: Session, game: Game, on: date, total: int, limit: int, at: datetime
-    ) -> None:
-        """54.5.2: the player over the limit loses, on the day it happened."""
-        loser = game.white if game.white_to_move else game.black
-        result = GameResult.BLACK_WINS if game.white_to_move else GameResult.WHITE_WINS
-        event = game.event
-        actor = DAILY_RUN
-        audit(
-            session,
-            actor,
-            at,
-            "time_forfeit",
-            event_id=event.id,
-            game_id=game.id,
-            player_id=loser.id,
-            overstep_on=on.isoformat(),
-            total=total,
-            limit=limit,
-        )
-        self.games._finish(session, actor, game, result, ResultReason.TIME_FORFEIT, at)
-        for player in (game.white, game.black):
-            text = say(
-                player.lang,
-                "forfeit",
-                game=game.id,
-                player=loser.name,
-                day=on.isoformat(),
-                total=total,
-                limit=limit,
-                result=result.value,
-            )
-            self.mail.tell(session, player, game, text, copy_arbiter=player is loser)

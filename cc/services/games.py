@@ -44,6 +44,7 @@ from cc.services.context import (
     audit,
     find_game,
 )
+from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
 from timekeeping import local_date
 
@@ -135,6 +136,8 @@ class GameService:
         #: told of every move made, inside its transaction (the gateway
         #: forwards it to a partner who plays by email)
         self.move_hooks: list[MoveHook] = []
+        #: server games lost on time (54.5.2), found by any late request too
+        self.forfeits = Forfeits(self._finish)
 
     # ----------------------------------------------------------------- moves
 
@@ -186,6 +189,7 @@ class GameService:
 
             if sent_at is not None:
                 self._check_sent_at(game, sent_at, now)
+            self._refuse_if_lost(session, game, when, now)
             board = chess.Board(game.fen)
             move = self._read(board, text, game)
             offer = self._open_offer(session, game)
@@ -724,6 +728,7 @@ class GameService:
             game = find_game(session, game_id, lock=True)
             player = self._acting_player(session, actor, game, as_player, action)
             self._require_playable(game, game.event, now)
+            self._refuse_if_lost(session, game, now, now)
             yield session, game, player, now
 
     def _partners_offer(self, session: Session, game: Game, player: Player) -> DrawOffer:
@@ -934,6 +939,22 @@ class GameService:
             raise errors.EventNotRunning(event=event.code, status=event.status.value)
         if local_date(now, event.timezone) < event.start_date:
             raise errors.EventNotStarted(event=event.code, start_date=event.start_date.isoformat())
+
+    def _refuse_if_lost(self, session: Session, game: Game, when: datetime, now: datetime) -> None:
+        """54.5.2: a request sent once the player to move is over the limit
+        finds the game lost: the loss is recorded (dated on the overstep) and
+        the request refused, in one transaction."""
+        day = local_date(when, game.event.timezone)
+        forfeit = self.forfeits.settle(session, game, day, now)
+        if forfeit is not None:
+            loser = game.white if forfeit.loser_id == game.white_id else game.black
+            raise errors.LostOnTime(
+                game_id=game.id,
+                player=loser.login,
+                day=forfeit.on.isoformat(),
+                total=forfeit.total,
+                limit=forfeit.limit,
+            )
 
     @staticmethod
     def _require_not_on_leave(session: Session, game: Game, player: Player, now: datetime) -> None:

@@ -19,6 +19,9 @@ from sqlalchemy.orm import Session
 import notation
 from cc import errors
 from cc.models import (
+    Case,
+    CaseKind,
+    CaseStatus,
     ChargeKind,
     Event,
     Game,
@@ -238,8 +241,10 @@ class LedgerService:
             charges[charge.player_id].append(
                 Charge(charge.move_number, charge.days, charge.reason, charge.on, charge.kind.value)
             )
+        rules = rules_for(event)
+        fixed = _fixed_oversteps(session, game) if rules.restart_after_first_overstep else set()
         return compute_ledger(
-            rules_for(event),
+            rules,
             event.start_date,
             moves,
             today=local_date(now, zone),
@@ -249,6 +254,8 @@ class LedgerService:
             black_leaves=leaves[game.black_id],
             white_charges=charges[game.white_id],
             black_charges=charges[game.black_id],
+            white_fixed=game.white_id in fixed,
+            black_fixed=game.black_id in fixed,
         )
 
     @classmethod
@@ -271,7 +278,10 @@ class LedgerService:
         today = ledger.today
         clock = ledger.player(game.white_to_move)
         if mode == Mode.SERVER:
-            game.next_deadline = overstep_deadline(clock, today)
+            # Already over the limit: the deadline is the day it happened, so
+            # that a run for that day (even one caught up later) finds it.
+            on = clock.overstep_on
+            game.next_deadline = on if on is not None else overstep_deadline(clock, today)
             return
         told = {True: game.white_oversteps_told or 0, False: game.black_oversteps_told or 0}
         days: list[date] = []
@@ -492,6 +502,29 @@ class LedgerService:
                 reason=reason.strip(),
             )
             return charge.id
+
+
+def _fixed_oversteps(session: Session, game: Game) -> set[int]:
+    """The players whose first overstep a decision has fixed (55.6.4).
+
+    A time claim upheld without losing the game (post play's first overstep)
+    fixes it; a decision reversed on appeal no longer does, and a claim
+    rejected or not yet decided never did.
+    """
+    rows = session.execute(
+        select(Case.respondent_id, Case.decision, Case.appeal_decision, Case.details).where(
+            Case.game_id == game.id,
+            Case.kind == CaseKind.TIME_CLAIM,
+            Case.status.in_((CaseStatus.DECIDED, CaseStatus.APPEALED, CaseStatus.FINAL)),
+        )
+    )
+    return {
+        respondent
+        for respondent, decision, appeal_decision, details in rows
+        if respondent is not None
+        and (appeal_decision or decision) == "upheld"
+        and not (details or {}).get("decisive", True)
+    }
 
 
 def _move_texts(session: Session, game: Game, style: str) -> list[str]:

@@ -48,6 +48,7 @@ from cc.services.context import Actor, ServiceContext
 
 if TYPE_CHECKING:
     from cc.services.cases import CaseService
+from cc.services.forfeits import Forfeit
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import GameLedgerView, LedgerService
@@ -116,6 +117,7 @@ class MailService:
         #: the arbiter's cases, for a time claim made in words (set by Services)
         self.cases: CaseService | None = None
         games.move_hooks.append(self._forward_move)
+        games.forfeits.hooks.append(self._tell_forfeit)
 
     # ------------------------------------------------------------- tokens
 
@@ -676,6 +678,23 @@ class MailService:
         else:
             subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
         self._queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
+
+    def _tell_forfeit(self, session: Session, game: Game, forfeit: Forfeit) -> None:
+        """54.5.2: both players hear of a loss on time; the loser's copy goes
+        to the arbiter too."""
+        loser = game.white if forfeit.loser_id == game.white_id else game.black
+        for player in (game.white, game.black):
+            text = say(
+                player.lang,
+                "forfeit",
+                game=game.id,
+                player=loser.name,
+                day=forfeit.on.isoformat(),
+                total=forfeit.total,
+                limit=forfeit.limit,
+                result=forfeit.result.value,
+            )
+            self.tell(session, player, game, text, copy_arbiter=player is loser)
 
     def tell(
         self, session: Session, player: Player, game: Game, body: str, *, copy_arbiter: bool = False
