@@ -28,9 +28,13 @@ LABELS: dict[str, dict[str, str]] = {
         "notes": "Notes",
         "thinking": "(thinking)",
         "clock": "{who}: {total} days used ({penalty} penalty), {left} left to move {control}",
+        "clock_over": "{who}: {total} days used ({penalty} penalty); over the limit since "
+        "{since}, by {by} days",
         "near": "5 days or fewer left: copies go to the arbiter (56.4.10)",
         "overstep": "overstep on {on}",
         "restart": "count restarted from move {move} (55.6.4)",
+        "note_overstep": "overstep",
+        "note_overstep_fixed": "overstep fixed: the count restarts from the next move (55.6.4)",
         "report": "Progress report (Art. 57)",
         "player": "Player",
         "opponent": "Opponent",
@@ -67,9 +71,14 @@ LABELS: dict[str, dict[str, str]] = {
         "thinking": "(думает)",
         "clock": "{who}: израсходовано {total} дн. (штраф {penalty}), осталось {left} до "
         "{control}-го хода",
+        "clock_over": "{who}: израсходовано {total} дн. (штраф {penalty}); лимит превышен "
+        "с {since}, на {by} дн.",
         "near": "осталось 5 дней или меньше: копии арбитру (56.4.10)",
         "overstep": "просрочка {on}",
         "restart": "отсчёт заново с хода {move} (55.6.4)",
+        "note_overstep": "просрочка",
+        "note_overstep_fixed": "просрочка зафиксирована: отсчёт заново со следующего хода "
+        "(55.6.4)",
         "report": "Отчёт участника (ст. 57)",
         "player": "Участник",
         "opponent": "Партнёр",
@@ -108,7 +117,7 @@ def _side(entry: SideEntry | None, t: dict[str, str]) -> tuple[list[str], list[s
     if entry.leave_days:
         notes.append(f"{t['leave']} {entry.leave_days}")
     if entry.note:
-        notes.append(entry.note)
+        notes.append(t.get(f"note_{entry.note}", entry.note))
     return [
         entry.move or t["thinking"],
         _d(entry.received_on),
@@ -119,6 +128,15 @@ def _side(entry: SideEntry | None, t: dict[str, str]) -> tuple[list[str], list[s
 
 
 def _clock_line(clock: ClockView, t: dict[str, str]) -> str:
+    if clock.over_by:
+        # Over the limit: that is all there is to say about this clock.
+        return t["clock_over"].format(
+            who=clock.player,
+            total=clock.total,
+            penalty=clock.penalty_days,
+            since=clock.over_since.isoformat() if clock.over_since else "-",
+            by=clock.over_by,
+        )
     line = t["clock"].format(
         who=clock.player,
         total=clock.total,

@@ -132,6 +132,22 @@ def test_faults_are_answered_charged_and_copied_to_the_arbiter(
     assert services.ledgers.schedule(1).clocks["white"].penalty_days == 2
 
 
+def test_a_penalty_is_dated_on_the_letters_arrival_not_its_processing(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    """A letter that arrived on 12 May, read by the gateway two days later:
+    the fault happened on 12 May, so the charge is dated then."""
+    s = game["subjects"]
+    send(services, clock, WHITE, s["white"], "1. 5254")
+    arrived = datetime(2026, 5, 12, 20, 0, tzinfo=UTC)  # 23:00 in Moscow
+    clock.set(arrived + timedelta(days=2))
+    raw = raw_mail(BLACK, s["black"], "Hello, how are you?")
+    assert services.mail.receive(raw, arrived, "imap").outcome == "no_move"
+    with services.ctx.db.read() as session:
+        (charge,) = session.scalars(select(TimeCharge)).all()
+        assert (charge.days, charge.on) == (2, date(2026, 5, 12))
+
+
 def test_not_your_turn_is_answered_without_penalty(
     services: Services, clock: FixedClock, game: dict
 ) -> None:

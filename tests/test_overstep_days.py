@@ -23,7 +23,7 @@ from cc.clock import FixedClock
 from cc.models import AuditEntry, Door, Game, OutboundMessage
 from cc.services import Actor, EventSpec, Services
 from tests.conftest import OPERATOR, make_event
-from tests.web_support import client, token_for
+from tests.web_support import client, sign_in, token_for
 
 START = date(2026, 5, 10)
 #: server, 10 moves in 50 days from 10 May: White, who never moves, is over
@@ -372,3 +372,42 @@ def test_post_first_overstep_loses_where_the_regulations_say_so(
     services.cases.decide(Actor.player(ids["arb"], Door.WEB), case.id, "upheld", "55.6.11")
     view = services.queries.game(1)
     assert (view.result, view.result_reason) == ("0-1", "time_forfeit")
+
+
+# ------------------------------------------------------- how an overstep reads
+
+
+def test_a_clock_over_the_limit_says_so_and_nothing_else(
+    services: Services, clock: FixedClock
+) -> None:
+    from cc.reports import render_report, render_schedule
+
+    clock.set(noon(date(2026, 5, 1)))
+    ids = post_event(services)
+    clock.set(noon(date(2026, 6, 20)))  # White has thought 41 days over move 1
+    view = services.ledgers.schedule(1)
+    white = view.clocks["white"]
+    assert (white.over_since, white.over_by) == (date(2026, 6, 10), 11)
+    english = render_schedule(view, "en")
+    assert "over the limit since 2026-06-10, by 11 days" in english
+    assert "-11" not in english and "copies go to the arbiter" not in english
+    russian = render_schedule(view, "ru")
+    assert "лимит превышен с 2026-06-10, на 11 дн." in russian
+    assert "копии арбитру" not in russian and "просрочка" in russian
+    report = render_report(services.ledgers.report("wpl", "P1"), "en")
+    assert "over the limit since 2026-06-10, by 11 days" in report
+    assert "copy the arbiter" not in report
+    with services.ctx.db.write() as session:
+        from cc.models import Player
+        from cc.security import hash_password
+
+        white_player = session.get(Player, ids["w"])
+        assert white_player is not None
+        white_player.password_hash = hash_password("correct-horse")
+        white_player.lang = "ru"
+    browser = sign_in(services, "wpl", "correct-horse")
+    games = browser.get("/").text
+    assert "лимит превышен на 11 дн." in games
+    schedule = browser.get("/games/1").text
+    assert "лимит превышен с 2026-06-10, на 11 дн." in schedule and "просрочка" in schedule
+    assert "копии арбитру" not in schedule

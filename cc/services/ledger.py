@@ -142,6 +142,9 @@ class ClockView:
     overstep_on: date | None
     restarted_from_move: int | None
     oversteps: list[dict[str, object]] = field(default_factory=list)
+    #: over the limit now: since the day of the overstep in force, by how many days
+    over_since: date | None = None
+    over_by: int = 0
 
 
 @dataclass(frozen=True)
@@ -380,7 +383,10 @@ class LedgerService:
                     notes.append(f"overstep {mine.overstep_on.isoformat()}")
                 if partners.overstep_on:
                     notes.append(f"opponent overstep {partners.overstep_on.isoformat()}")
-                if game.status == GameStatus.ONGOING and mine.near_control:
+                if game.status == GameStatus.ONGOING and mine.days_left < 0:
+                    since = mine.oversteps[-1].on.isoformat() if mine.oversteps else "?"
+                    notes.append(f"over the limit since {since}, by {-mine.days_left} days")
+                elif game.status == GameStatus.ONGOING and mine.near_control:
                     notes.append(f"{mine.days_left} days left: copy the arbiter (56.4.10)")
                 w_made = made if white else partner_made
                 b_made = partner_made if white else made
@@ -420,11 +426,14 @@ class LedgerService:
         days: int | None = None,
         repeat: bool = False,
         move_number: int | None = None,
+        at: datetime | None = None,
     ) -> int:
         """Record penalty days, a grace (56.4.8) or an adjustment; returns its id.
 
         Penalties default to the event's regulations (email 2; post 5, or 10
         for a repeat). A grace takes off at most 3 days (56.4.8, 55.4.7).
+        ``at`` is when the fault happened if not now (the gateway: the
+        letter's arrival), which dates the charge.
         """
         try:
             kind = ChargeKind(kind)
@@ -481,7 +490,7 @@ class LedgerService:
                 days=amount,
                 kind=kind,
                 reason=reason.strip(),
-                on=local_date(now, event.timezone),
+                on=local_date(min(at or now, now), event.timezone),
                 created_by_id=actor.player_id,
                 created_at=now,
             )
@@ -552,4 +561,6 @@ def _clock_view(login: str, clock: PlayerClock) -> ClockView:
         oversteps=[
             {"move_number": o.move_number, "limit": o.limit, "on": o.on} for o in clock.oversteps
         ],
+        over_since=clock.oversteps[-1].on if clock.days_left < 0 and clock.oversteps else None,
+        over_by=max(0, -clock.days_left),
     )

@@ -276,7 +276,7 @@ class MailService:
         try:
             return self._act(session, letter, statement, game, player, actor, arrived_at)
         except _Fault as fault:
-            self._fault(session, letter, game, player, fault)
+            self._fault(session, letter, game, player, fault, arrived_at)
             return Receipt(InboundStatus.REFUSED, fault.code, game.id, detail=fault.reason)
 
     def _act(
@@ -627,16 +627,27 @@ class MailService:
         )
 
     def _fault(
-        self, session: Session, letter: Letter, game: Game, player: Player, fault: _Fault
+        self,
+        session: Session,
+        letter: Letter,
+        game: Game,
+        player: Player,
+        fault: _Fault,
+        arrived_at: datetime,
     ) -> None:
-        """Answer a fault at once, charging the mode's penalty days (§10.5)."""
+        """Answer a fault at once, charging the mode's penalty days (§10.5),
+        dated on the day the letter arrived, not the day it was processed."""
         lang = player.lang
         event = game.event
         penalty = ""
         if event.penalty_days > 0 and game.status == GameStatus.ONGOING:
             operator = Actor.operator(Door.EMAIL, label="gateway")
             self.ledgers.charge(
-                operator, game.id, as_player=player.id, reason=f"{fault.code}: {fault.reason}"[:500]
+                operator,
+                game.id,
+                as_player=player.id,
+                reason=f"{fault.code}: {fault.reason}"[:500],
+                at=min(arrived_at, self.ctx.now()),
             )
             penalty = say(lang, "penalty", days=event.penalty_days)
         body = say(lang, "fault", game=game.id, reason=fault.reason, penalty=penalty)
