@@ -424,3 +424,36 @@ def test_a_team_event_at_the_console(console: Console) -> None:
     ]
     text = console.run("event", "crosstable", "DUEL").stdout
     assert "DUEL A (3 games to finish)" in text and "Aces" in text
+
+
+def test_catching_up_the_day_of_an_overstep_after_a_late_entry(console: Console) -> None:
+    """A move posted long ago is entered today; the partner went over the
+    limit weeks ago: the run for that day, caught up now, records the loss
+    dated then and counted to then (51 of 50), and only once."""
+    today = datetime.now(UTC).date()
+    start = today - timedelta(days=120)
+    console.run("db", "upgrade")
+    console.run("player", "add", "arbx", "--name", "Arbiter", "--role", "arbiter")
+    console.run("player", "add", "wx", "--name", "White")
+    console.run("player", "add", "bx", "--name", "Black")
+    console.run(
+        "event", "create", "LATE", "--name", "Late", "--mode", "server",
+        "--start", start.isoformat(), "--tc", "10/50", "--arbiter", "arbx",
+    )  # fmt: skip
+    console.run("event", "add-player", "LATE", "wx", "bx")
+    console.run("event", "start", "LATE")
+    sent = start + timedelta(days=1)
+    console.run(
+        "game", "move", "1", "--player", "wx", "--move", "5254", "--at", f"{sent}T12:00",
+    )  # fmt: skip
+    over = sent + timedelta(days=51)
+    before = console.run("daily", "--date", (over - timedelta(days=1)).isoformat()).stdout
+    assert "0 game(s) examined" in before
+    report = console.json("daily", "--date", over.isoformat())
+    assert isinstance(report, dict) and report["forfeited"] == [1]
+    ledger = console.json("game", "ledger", "1")
+    assert isinstance(ledger, dict)
+    black = ledger["clocks"]["black"]
+    assert (black["total"], black["overstep_on"]) == (51, over.isoformat())
+    again = console.json("daily", "--date", over.isoformat())
+    assert isinstance(again, dict) and (again["examined"], again["forfeited"]) == (0, [])
