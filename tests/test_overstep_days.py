@@ -411,3 +411,35 @@ def test_a_clock_over_the_limit_says_so_and_nothing_else(
     schedule = browser.get("/games/1").text
     assert "лимит превышен с 2026-06-10, на 11 дн." in schedule and "просрочка" in schedule
     assert "копии арбитру" not in schedule
+
+
+def test_email_days_caught_up_in_order_do_each_day_s_work_on_its_day(
+    services: Services, clock: FixedClock
+) -> None:
+    """Email play: nobody ran the daily work for weeks, and the game's
+    deadline was recomputed meanwhile (a charge entered late). Catching the
+    days up in order does each thing on its own day: the reminder on the
+    15th day (56.5.1), the silence case on the 41st (56.5.3), the overstep
+    reported to the partner on the 61st (§10.4)."""
+    clock.set(noon(date(2026, 5, 1)))
+    ids = make_event(services, 2, mode="email")  # 10 moves in 60 days from 10 May
+    clock.set(noon(date(2026, 8, 20)))
+    services.ledgers.charge(
+        Actor.player(ids["arb"], Door.WEB), 1, as_player=ids["p2"], reason="late forwarding"
+    )
+    assert game_row(services).next_deadline == date(2026, 5, 25)
+    done: dict[str, list[date]] = {"reminded": [], "silenced": [], "overstep_told": []}
+    day = date(2026, 5, 10)
+    while day <= date(2026, 7, 20):
+        report = services.daily.run(day)
+        for what, days in done.items():
+            if getattr(report, what):
+                days.append(day)
+        day += timedelta(days=1)
+    assert done == {
+        "reminded": [date(2026, 5, 25)],
+        "silenced": [date(2026, 6, 20)],
+        "overstep_told": [date(2026, 7, 10)],
+    }
+    (told,) = [m for m in _mails(services) if "2026-07-10" in m.body]
+    assert told.to_address == "t1p2@example.org" and "61" in told.body

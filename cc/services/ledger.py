@@ -286,21 +286,23 @@ class LedgerService:
             on = clock.overstep_on
             game.next_deadline = on if on is not None else overstep_deadline(clock, today)
             return
+        # Each deadline is the day the thing became due, even when that day is
+        # past, so that a run for that day (a missed day caught up) finds it.
         told = {True: game.white_oversteps_told or 0, False: game.black_oversteps_told or 0}
         days: list[date] = []
         for white in (True, False):
-            if len(ledger.player(white).oversteps) > told[white]:
-                days.append(today)  # an overstep not yet reported
-        if len(clock.oversteps) <= told[game.white_to_move]:
+            oversteps = ledger.player(white).oversteps
+            if len(oversteps) > told[white]:
+                days.append(oversteps[told[white]].on)  # an overstep not yet reported
+        if len(clock.oversteps) <= told[game.white_to_move] and clock.days_left >= 0:
             days.append(overstep_deadline(clock, today))
         running = clock.running_days
         if game.reminded_ply != game.ply_count:
-            wait = reminder_after(mode) + 1 - running
-            days.append(today + timedelta(days=max(0, wait)))
+            days.append(today + timedelta(days=reminder_after(mode) + 1 - running))
         if game.silence_ply != game.ply_count:
             wait = silence_after(mode, today - timedelta(days=running)) + 1 - running
-            days.append(today + timedelta(days=max(0, wait)))
-        game.next_deadline = min(days)
+            days.append(today + timedelta(days=wait))
+        game.next_deadline = min(days) if days else None
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""
