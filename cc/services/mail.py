@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
-from cc.i18n import localize
+from cc.i18n import localize, word
 from cc.models import (
     Door,
     Event,
@@ -582,7 +582,7 @@ class MailService:
                 "over",
                 game=game.id,
                 result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else "",
+                reason=word("reason", game.result_reason.value, lang) if game.result_reason else "",
             )
         self._answer(
             session,
@@ -608,7 +608,11 @@ class MailService:
                 "over",
                 game=game.id,
                 result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else "",
+                reason=(
+                    word("reason", game.result_reason.value, partner.lang)
+                    if game.result_reason
+                    else ""
+                ),
             )
             self._tell(session, partner, game, body, "notice")
             return
