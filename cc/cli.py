@@ -2,6 +2,9 @@
 
 Scripts and arbiters rely on these shapes: every listing and ``show`` takes
 ``--json``; a refusal prints the reason on stderr (in ``--lang``) and exits 1.
+
+Every line a person reads is a catalog message, written ``_("...", name=value)``
+and shown in ``--lang`` (see :mod:`cc.i18n`); the JSON keeps the codes.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from zoneinfo import ZoneInfo
 
 import chess
 import click
+from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from cc import config as config_mod
-from cc import errors
+from cc import errors, i18n
+from cc.i18n import N_
 from cc.models import Door
 from cc.regulations import DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
@@ -47,6 +52,17 @@ class State:
         return Actor.operator(Door.CLI, label="cli")
 
 
+def acting_as(state: State, by: str | None) -> Actor:
+    """The operator, or with ``--by LOGIN`` that player or official, with their rights."""
+    if by is None:
+        return state.actor
+    from cc.services.context import find_player
+
+    with state.services.ctx.db.read() as session:
+        player = find_player(session, by)
+        return Actor(player_id=player.id, door=Door.CLI, label=player.login)
+
+
 def refusals(func: F) -> F:
     """Print a service refusal in the chosen language and exit 1."""
 
@@ -55,19 +71,65 @@ def refusals(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except errors.ServiceError as exc:
-            state = click.get_current_context().find_object(State)
-            lang = state.lang if state else "en"
-            click.echo(f"refused [{exc.code}]: {exc.message(lang)}", err=True)
+            message = exc.message(_lang())
+            click.echo(_("refused [{code}]: {message}", code=exc.code, message=message), err=True)
             sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _lang() -> str:
+    """The language of this command's messages (``--lang``, else the configuration's)."""
+    ctx = click.get_current_context(silent=True)
+    state = ctx.find_object(State) if ctx else None
+    return state.lang if state else i18n.DEFAULT_LANGUAGE
+
+
+def _(msgid: str, /, **params: object) -> str:
+    """A catalog message in the command's language, its parameters filled in."""
+    return N_(msgid, **params).localize(_lang())
+
+
+def word(category: str, value: str | None) -> str:
+    """A code (status, mode, result ...) as a word in the command's language."""
+    return "" if value is None else i18n.word(category, value, _lang())
 
 
 def emit_json(value: Any) -> None:
     click.echo(json.dumps(as_json(value), ensure_ascii=False, indent=2))
 
 
-@click.group()
+def _missing_schema(exc: OperationalError | ProgrammingError) -> bool:
+    """Whether a database error says the tables of this version are not there."""
+    text = str(exc.orig).lower()
+    sqlstate = getattr(exc.orig, "sqlstate", None)
+    return (
+        "no such table" in text
+        or "no such column" in text
+        or sqlstate in ("42P01", "42703")  # PostgreSQL: undefined table, undefined column
+    )
+
+
+class Console(click.Group):
+    """The ``cc`` group: a database never upgraded is told so, whatever the command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (OperationalError, ProgrammingError) as exc:
+            if not _missing_schema(exc):
+                raise
+            click.echo(
+                _(
+                    "The database {url} has no tables of this version: run cc db upgrade first.",
+                    url=_safe_url(ctx.obj.config.database_url) if ctx.obj else "",
+                ),
+                err=True,
+            )
+            sys.exit(1)
+
+
+@click.group(cls=Console)
 @click.option("--lang", type=click.Choice(["en", "ru"]), help="Language of messages.")
 @click.pass_context
 def cli(ctx: click.Context, lang: str | None) -> None:
@@ -95,7 +157,13 @@ def db_upgrade(state: State, revision: str) -> None:
 
     config_mod.ensure_sqlite_dir(state.config.database_url)
     migrate.upgrade(state.config.database_url, revision)
-    click.echo(f"database at {revision}: {_safe_url(state.config.database_url)}")
+    click.echo(
+        _(
+            "database at {revision}: {url}",
+            revision=revision,
+            url=_safe_url(state.config.database_url),
+        )
+    )
 
 
 def _safe_url(url: str) -> str:
@@ -123,23 +191,28 @@ def daily(state: State, day: datetime | None, as_json_flag: bool) -> None:
     if as_json_flag:
         emit_json(report)
         return
-    label = report.day.isoformat() if report.day else "today"
+    label = report.day.isoformat() if report.day else _("today")
     click.echo(
-        f"{label}: {report.examined} game(s) examined, "
-        f"{len(report.forfeited)} lost on time {report.forfeited or ''}".rstrip()
+        _(
+            "{day}: {examined} game(s) examined, {forfeited} lost on time {games}",
+            day=label,
+            examined=report.examined,
+            forfeited=len(report.forfeited),
+            games=report.forfeited or "",
+        ).rstrip()
     )
     others: dict[str, list[int] | list[str]] = {
-        "reminders sent": report.reminded,
-        "oversteps reported": report.overstep_told,
-        "silence cases": report.silenced,
-        "cases moved on": report.cases,
-        "leave notices": report.leaves,
-        "games to adjudication": report.adjudication,
-        "events closed": report.closed,
+        N_("reminders sent"): report.reminded,
+        N_("oversteps reported"): report.overstep_told,
+        N_("silence cases"): report.silenced,
+        N_("cases moved on"): report.cases,
+        N_("leave notices"): report.leaves,
+        N_("games to adjudication"): report.adjudication,
+        N_("events closed"): report.closed,
     }
     for what, items in others.items():
         if items:
-            click.echo(f"  {what}: {len(items)} {items}")
+            click.echo(f"  {i18n.localize(what, _lang())}: {len(items)} {items}")
 
 
 # -------------------------------------------------------------------- demo
@@ -157,13 +230,13 @@ def demo(state: State, if_empty: bool) -> None:
     credentials = seed_demo(state.services, state.actor, path)
     if credentials is None:
         if not if_empty:
-            click.echo("the database already has players: no demo created", err=True)
+            click.echo(_("the database already has players: no demo created"), err=True)
             sys.exit(1)
         return
-    click.echo("Demo event DEMO created. Sign in at the address below as:")
+    click.echo(_("Demo event DEMO created. Sign in at the address below as:"))
     for login, password in credentials:
-        click.echo(f"  {login:<8} password {password}")
-    click.echo(f"(kept in {path})")
+        click.echo("  " + _("{login} password {password}", login=f"{login:<8}", password=password))
+    click.echo(_("(kept in {path})", path=path))
 
 
 # ------------------------------------------------------------------- serve
@@ -185,12 +258,20 @@ def serve(state: State, host: str | None, port: int | None) -> None:
         web_port=port or state.config.web_port,
     )
     click.echo(
-        f"serving on http://{conf.web_host}:{conf.web_port}/ with {_safe_url(conf.database_url)}"
+        _(
+            "serving on {address} with {url}",
+            address=f"http://{conf.web_host}:{conf.web_port}/",
+            url=_safe_url(conf.database_url),
+        )
     )
     if conf.mail_listen:
         click.echo(
-            f"mail for {conf.mail_address} taken on {conf.mail_listen}; sent mail kept "
-            f"in {conf.outbox_dir}"
+            _(
+                "mail for {address} taken on {listen}; sent mail kept in {outbox}",
+                address=conf.mail_address,
+                listen=conf.mail_listen,
+                outbox=conf.outbox_dir,
+            )
         )
     asyncio.run(run(conf, state.services))
 
@@ -245,7 +326,7 @@ def player_add(
     if as_json_flag:
         emit_json(state.services.queries.player(pid))
     else:
-        click.echo(f"player {pid} {login} added")
+        click.echo(_("player {id} {login} added", id=pid, login=login))
 
 
 @player.command("list")
@@ -259,9 +340,8 @@ def player_list(state: State, as_json_flag: bool) -> None:
         emit_json(players)
         return
     for p in players:
-        click.echo(
-            f"{p.id:>5}  {p.login:<16} {p.name:<30} {','.join(p.roles):<20} {' '.join(p.emails)}"
-        )
+        roles = ",".join(word("role", r) for r in p.roles)
+        click.echo(f"{p.id:>5}  {p.login:<16} {p.name:<30} {roles:<20} {' '.join(p.emails)}")
 
 
 @player.command("show")
@@ -276,8 +356,15 @@ def player_show(state: State, ref: str, as_json_flag: bool) -> None:
         emit_json(p)
     else:
         click.echo(
-            f"{p.id} {p.login}: {p.name} [{p.lang}] roles={','.join(p.roles)} "
-            f"emails={' '.join(p.emails)}"
+            _(
+                "{id} {login}: {name} [{lang}] roles={roles} emails={emails}",
+                id=p.id,
+                login=p.login,
+                name=p.name,
+                lang=p.lang,
+                roles=",".join(word("role", r) for r in p.roles),
+                emails=" ".join(p.emails),
+            )
         )
 
 
@@ -311,29 +398,60 @@ def leave() -> None:
 @click.option("--from", "first_day", type=click.DateTime(["%Y-%m-%d"]), required=True)
 @click.option("--to", "last_day", type=click.DateTime(["%Y-%m-%d"]), required=True)
 @click.option(
-    "--grant", is_flag=True, help="Arbiter's exception: already begun or beyond the caps (56.7.7)."
+    "--grant",
+    is_flag=True,
+    help="Arbiter's exception: already begun or beyond the caps (56.7.7); needs --by.",
 )
+@click.option("--by", help="Act as this arbiter or player (login): the arbiter who grants.")
 @click.option("--note")
 @pass_state
 @refusals
 def leave_take(
-    state: State, ref: str, first_day: datetime, last_day: datetime, grant: bool, note: str | None
+    state: State,
+    ref: str,
+    first_day: datetime,
+    last_day: datetime,
+    grant: bool,
+    by: str | None,
+    note: str | None,
 ) -> None:
     """Take a leave for a player, first and last day inclusive."""
+    if grant and by is None:
+        raise errors.InvalidInput(
+            field="--by",
+            reason=N_("an arbiter grants leave out of the ordinary: name them (Art. 56.7.7)"),
+        )
     leave_id = state.services.leaves.request(
-        state.actor, ref, first_day.date(), last_day.date(), grant=grant, note=note
+        acting_as(state, by), ref, first_day.date(), last_day.date(), grant=grant, note=note
     )
-    click.echo(f"leave {leave_id}: {ref} {first_day.date()} .. {last_day.date()}")
+    click.echo(
+        _(
+            "leave {id}: {login} {first} .. {last}",
+            id=leave_id,
+            login=ref,
+            first=first_day.date(),
+            last=last_day.date(),
+        )
+        + (" " + _("granted by {login}", login=by) if grant else "")
+    )
 
 
 @leave.command("end")
 @click.argument("leave_id", type=int)
+@click.option("--by", help="Act as this player or arbiter (login).")
 @pass_state
 @refusals
-def leave_end(state: State, leave_id: int) -> None:
+def leave_end(state: State, leave_id: int, by: str | None) -> None:
     """End a leave from today (56.7.3); one not yet begun is withdrawn."""
-    view = state.services.leaves.end_early(state.actor, leave_id)
-    click.echo(f"leave {view.id}: {view.status}, last day {view.last_day}")
+    view = state.services.leaves.end_early(acting_as(state, by), leave_id)
+    click.echo(
+        _(
+            "leave {id}: {status}, last day {last}",
+            id=view.id,
+            status=word("status", view.status),
+            last=view.last_day,
+        )
+    )
 
 
 @leave.command("list")
@@ -349,14 +467,28 @@ def leave_list(state: State, ref: str, as_json_flag: bool) -> None:
         emit_json({"leaves": leaves, "balance": balance})
         return
     for lv in leaves:
-        granted = f" granted by {lv.granted_by}" if lv.granted_by else ""
-        click.echo(
-            f"{lv.id:>4}  {lv.first_day} .. {lv.last_day}  {lv.days:>3} days  {lv.status}{granted}"
-        )
+        granted = " " + _("granted by {login}", login=lv.granted_by) if lv.granted_by else ""
+        days = _("{days} days", days=f"{lv.days:>3}")
+        status = word("status", lv.status)
+        click.echo(f"{lv.id:>4}  {lv.first_day} .. {lv.last_day}  {days}  {status}{granted}")
     cap = balance.cap_this_year if balance.cap_this_year is not None else "-"
-    click.echo(f"{balance.year}: {balance.used_this_year} of {cap} days used")
+    click.echo(
+        _(
+            "{period}: {used} of {cap} days used",
+            period=balance.year,
+            used=balance.used_this_year,
+            cap=cap,
+        )
+    )
     for code, (used, event_cap) in balance.per_event.items():
-        click.echo(f"{code}: {used} of {event_cap if event_cap is not None else '-'} days used")
+        click.echo(
+            _(
+                "{period}: {used} of {cap} days used",
+                period=code,
+                used=used,
+                cap=event_cap if event_cap is not None else "-",
+            )
+        )
 
 
 # ------------------------------------------------------------------- event
@@ -434,7 +566,7 @@ def event_create(
         try:
             overrides["control_moves"], overrides["control_days"] = parse_time_control(time_control)
         except ValueError as exc:
-            raise errors.InvalidInput(field="--tc", reason=str(exc)) from None
+            raise errors.InvalidInput(field="--tc", reason=i18n.exc_text(exc)) from None
     names = {
         "leave_per_year": "leave_days_per_year",
         "leave_per_event": "leave_days_per_event",
@@ -459,7 +591,7 @@ def event_create(
     if as_json_flag:
         emit_json(state.services.queries.event(code))
     else:
-        click.echo(f"event {code} created")
+        click.echo(_("event {code} created", code=code))
 
 
 @event.command("crosstable")
@@ -474,9 +606,9 @@ def event_crosstable(state: State, code: str, as_json_flag: bool) -> None:
         emit_json([s.as_dict() for s in sections])
         return
     for s in sections:
-        state_word = "final" if s.final else f"{s.unfinished} games to finish"
+        state_word = _("final") if s.final else _("{n} games to finish", n=s.unfinished)
         click.echo(f"{code} {s.section} ({state_word})")
-        click.echo(s.text())
+        click.echo(s.text(_lang()))
         click.echo()
 
 
@@ -486,7 +618,7 @@ def event_crosstable(state: State, code: str, as_json_flag: bool) -> None:
 @refusals
 def event_report(state: State, code: str) -> None:
     """The event's report for the organiser (Art. 53.3), with every game's PGN."""
-    click.echo(state.services.event_report.report(state.actor, code), nl=False)
+    click.echo(state.services.event_report.report(state.actor, code, lang=_lang()), nl=False)
 
 
 @event.command("add-player")
@@ -498,7 +630,14 @@ def event_report(state: State, code: str) -> None:
 def event_add_player(state: State, code: str, players: tuple[str, ...], section: str) -> None:
     """Enter players (logins, in starting order) into a section."""
     added = state.services.events.add_players(state.actor, code, players, section=section)
-    click.echo(f"{len(added)} player(s) entered into {code} section {section}")
+    click.echo(
+        _(
+            "{n} player(s) entered into {code} section {section}",
+            n=len(added),
+            code=code,
+            section=section,
+        )
+    )
 
 
 @event.command("add-team")
@@ -513,7 +652,15 @@ def event_add_team(
 ) -> None:
     """Enter a team (its players' logins in board order) into a team section."""
     state.services.events.add_team(state.actor, code, team, players, section=section)
-    click.echo(f"team {team} ({len(players)} boards) entered into {code} section {section}")
+    click.echo(
+        _(
+            "team {team} ({boards} boards) entered into {code} section {section}",
+            team=team,
+            boards=len(players),
+            code=code,
+            section=section,
+        )
+    )
 
 
 @event.command("start")
@@ -525,7 +672,7 @@ def event_add_team(
 def event_start(state: State, code: str, draw_lots: bool, seed: int | None) -> None:
     """Pair every section by the Berger tables and create all games."""
     count = state.services.events.start(state.actor, code, draw_lots=draw_lots, seed=seed)
-    click.echo(f"event {code} started: {count} games created")
+    click.echo(_("event {code} started: {count} games created", code=code, count=count))
 
 
 @event.command("list")
@@ -539,7 +686,8 @@ def event_list(state: State, as_json_flag: bool) -> None:
         emit_json(events)
         return
     for e in events:
-        click.echo(f"{e.code:<16} {e.mode:<7} {e.status:<9} {e.start_date}  {e.name}")
+        mode, status = word("mode", e.mode), word("status", e.status)
+        click.echo(f"{e.code:<16} {mode:<7} {status:<9} {e.start_date}  {e.name}")
 
 
 @event.command("show")
@@ -554,29 +702,68 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
         emit_json(e)
         return
     click.echo(
-        f"{e.code}: {e.name} [{e.mode}, {e.status}] {e.start_date} .. "
-        f"{e.end_date or '?'} ({e.timezone})"
+        f"{e.code}: {e.name} [{word('mode', e.mode)}, {word('status', e.status)}] "
+        f"{e.start_date} .. {e.end_date or '?'} ({e.timezone})"
     )
     click.echo(
-        f"arbiter: {e.arbiter or '-'}; appeal arbiters: {', '.join(e.appeal_arbiters) or '-'}"
+        _(
+            "arbiter: {arbiter}; appeal arbiters: {appeal}",
+            arbiter=e.arbiter or "-",
+            appeal=", ".join(e.appeal_arbiters) or "-",
+        )
     )
-    r = e.regulations
-    click.echo(
-        f"control {r['control_moves']}/{r['control_days']} days; leave "
-        f"{r['leave_days_per_year']}/year; penalty {r['penalty_days']} days; "
-        f"day counting {r['day_counting']}"
-    )
+    for line in _regulation_lines(e.mode, e.regulations):
+        click.echo(line)
     for name, logins in e.sections.items():
         if name in e.teams:
-            click.echo(f"section {name} (teams):")
+            click.echo(_("section {name} (teams):", name=name))
             for number, (team, lineup) in enumerate(e.teams[name].items(), start=1):
                 boards = ", ".join(f"{i}. {login}" for i, login in enumerate(lineup, start=1))
                 click.echo(f"  {number}. {team}: {boards}")
             continue
         click.echo(
-            f"section {name}: "
-            + ", ".join(f"{i}. {login}" for i, login in enumerate(logins, start=1))
+            _(
+                "section {name}: {players}",
+                name=name,
+                players=", ".join(f"{i}. {login}" for i, login in enumerate(logins, start=1)),
+            )
         )
+
+
+def _regulation_lines(mode: str, r: dict[str, Any]) -> list[str]:
+    """The event's regulations in words: the numbers, then each rule that applies."""
+    per_event = r["leave_days_per_event"]
+    lines = [
+        _(
+            "control {moves}/{days} days; leave {per_year}/year{per_event}; penalty {penalty} "
+            "days ({repeat} for a repeat)",
+            moves=r["control_moves"],
+            days=r["control_days"],
+            per_year=r["leave_days_per_year"],
+            per_event="" if per_event is None else _(", {n} per event", n=per_event),
+            penalty=r["penalty_days"],
+            repeat=r["penalty_days_repeat"],
+        )
+    ]
+    if r["day_counting"] == "iccf":
+        lines.append(
+            _("day counting: ICCF (whole 24-hour periods from the moment of receipt, §10.2)")
+        )
+    else:
+        lines.append(_("day counting: calendar days in the event's time zone (§10.1)"))
+    if r["iccf_double_after_20"]:
+        lines.append(_("ICCF doubling: days beyond 20 on one move count double (§10.2)"))
+    if r["first_overstep_loses"]:
+        lines.append(_("the first overstep loses the game (55.6.11)"))
+    elif mode == "post":
+        lines.append(_("the first overstep restarts the count (55.6.4)"))
+    else:
+        lines.append(_("first overstep loses: off (a setting of post play, 55.6.11)"))
+    if r["next_day_receipt"]:
+        lines.append(_("next-day receipt: a move counts as received the day after (§10.3)"))
+    if not r["conditional_moves"]:
+        lines.append(_("no conditional moves"))
+    return lines
 
 
 # -------------------------------------------------------------------- game
@@ -602,7 +789,11 @@ def game_list(
         emit_json(games)
         return
     for g in games:
-        turn = f"{g.to_move} to move ({g.move_number})" if g.to_move else g.result_reason or ""
+        turn = (
+            _("{login} to move ({number})", login=g.to_move, number=g.move_number)
+            if g.to_move
+            else word("reason", g.result_reason)
+        )
         click.echo(
             f"{g.id:>5}  {g.event} {g.section} r{g.round}.{g.board}  "
             f"{g.white} - {g.black}  {g.result:<7} {turn}"
@@ -620,20 +811,31 @@ def game_show(state: State, game_id: int, as_json_flag: bool) -> None:
     if as_json_flag:
         emit_json(g)
         return
-    click.echo(f"game {g.id}: {g.event} {g.section} round {g.round} board {g.board}")
+    click.echo(
+        _(
+            "game {id}: {event} {section} round {round} board {board}",
+            id=g.id,
+            event=g.event,
+            section=g.section,
+            round=g.round,
+            board=g.board,
+        )
+    )
     click.echo(f"{g.white_name} ({g.white}) - {g.black_name} ({g.black})")
     record = []
     for m in g.moves:
         record.append(f"{m.move_number}. {m.san}" if m.color == "white" else m.san)
-    click.echo(" ".join(record) or "(no moves yet)")
+    click.echo(" ".join(record) or _("(no moves yet)"))
     click.echo(g.board_text())
     click.echo(f"FEN {g.fen}")
     if g.to_move:
-        click.echo(f"{g.to_move} to move (move {g.move_number})")
+        click.echo(_("{login} to move (move {number})", login=g.to_move, number=g.move_number))
     else:
-        click.echo(f"result {g.result} ({g.result_reason})")
+        click.echo(
+            _("result {result} ({reason})", result=g.result, reason=word("reason", g.result_reason))
+        )
     if g.draw_offer_by:
-        click.echo(f"draw offered by {g.draw_offer_by}")
+        click.echo(_("draw offered by {login}", login=g.draw_offer_by))
 
 
 def _parse_at(state: State, game_id: int, at: str | None) -> datetime | None:
@@ -642,7 +844,9 @@ def _parse_at(state: State, game_id: int, at: str | None) -> datetime | None:
     try:
         instant = datetime.fromisoformat(at)
     except ValueError:
-        raise errors.InvalidInput(field="--at", reason=f"{at!r} is not an ISO date-time") from None
+        raise errors.InvalidInput(
+            field="--at", reason=N_("{at!r} is not an ISO date-time", at=at)
+        ) from None
     if instant.tzinfo is None:
         # A wall-clock time is read in the event's own zone.
         g = state.services.queries.game(game_id)
@@ -691,10 +895,12 @@ def game_move(
         emit_json(outcome)
         return
     dots = "." if outcome.color == "white" else "..."
-    said = "already applied" if outcome.already_applied else "recorded"
-    click.echo(f"game {game_id}: {outcome.move_number}{dots} {outcome.san} ({outcome.uci}) {said}")
+    said = _("already applied") if outcome.already_applied else _("recorded")
+    move = f"{outcome.move_number}{dots} {outcome.san} ({outcome.uci})"
+    click.echo(_("game {id}: {move} {said}", id=game_id, move=move, said=said))
     if outcome.status != "ongoing":
-        click.echo(f"game over: {outcome.result} ({outcome.result_reason})")
+        reason = word("reason", outcome.result_reason)
+        click.echo(_("game over: {result} ({reason})", result=outcome.result, reason=reason))
 
 
 def _game_action(name: str, help_text: str, method: str, with_move: bool = False) -> None:
@@ -712,9 +918,15 @@ def _game_action(name: str, help_text: str, method: str, with_move: bool = False
         if as_json_flag:
             emit_json(outcome)
         else:
+            reason = word("reason", outcome.result_reason)
             click.echo(
-                f"game {game_id}: {outcome.status} {outcome.result}"
-                + (f" ({outcome.result_reason})" if outcome.result_reason else "")
+                _(
+                    "game {id}: {status} {result}",
+                    id=game_id,
+                    status=word("status", outcome.status),
+                    result=outcome.result,
+                )
+                + (f" ({reason})" if reason else "")
             )
 
     if with_move:
@@ -793,7 +1005,14 @@ def game_charge(
         reason=reason,
         move_number=move_number,
     )
-    click.echo(f"game {game_id}: {kind} recorded for {player_ref}")
+    click.echo(
+        _(
+            "game {id}: {kind} recorded for {login}",
+            id=game_id,
+            kind=word("charge", kind),
+            login=player_ref,
+        )
+    )
 
 
 @game.command("pgn")
@@ -844,6 +1063,7 @@ def _board(fen: str | None) -> chess.Board:
 def notation_read(fen: str | None, as_json_flag: bool, text: tuple[str, ...]) -> None:
     """Print the UCI move(s) TEXT writes; exit 1 with the fault if one fails."""
     import notation as nt
+    from cc.services.games import notation_reason
 
     result = nt.read_move_list(" ".join(text), _board(fen))
     if as_json_flag:
@@ -878,10 +1098,13 @@ def notation_read(fen: str | None, as_json_flag: bool, text: tuple[str, ...]) ->
         f = result.failure
         if not as_json_flag:
             dots = "." if f.color else "..."
-            click.echo(f"{f.error.kind}: {f.number}{dots} {f.text!r}: {f.error.reason}", err=True)
+            reason = i18n.localize(notation_reason(f.error), _lang())
+            kind = word("notation", f.error.kind)
+            click.echo(f"{kind}: {f.number}{dots} {f.text!r}: {reason}", err=True)
         sys.exit(1)
     if not result.moves:
-        click.echo("illegible: no move is written", err=True)
+        kind, reason = word("notation", "illegible"), word("reason", "no move is written")
+        click.echo(f"{kind}: {reason}", err=True)
         sys.exit(1)
 
 
@@ -909,7 +1132,15 @@ def notation_write(
         try:
             move = position.parse_uci(uci)
         except ValueError:
-            click.echo(f"impossible: {uci!r} is not a legal move in {position.fen()}", err=True)
+            click.echo(
+                _(
+                    "{kind}: {uci!r} is not a legal move in {fen}",
+                    kind=word("notation", "impossible"),
+                    uci=uci,
+                    fen=position.fen(),
+                ),
+                err=True,
+            )
             sys.exit(1)
         parsed.append(move)
         position.push(move)

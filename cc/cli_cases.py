@@ -9,40 +9,79 @@ from __future__ import annotations
 
 import click
 
-from cc.cli import State, cli, emit_json, pass_state, refusals
-from cc.models import Door
-from cc.services import Actor
-from cc.services.cases import CaseView
+from cc.cli import State, _, acting_as, cli, emit_json, pass_state, refusals, word
+from cc.services.cases import DECISIONS, CaseView
 from cc.services.context import find_player
 
-
-def _actor(state: State, by: str | None) -> Actor:
-    if by is None:
-        return state.actor
-    with state.services.ctx.db.read() as session:
-        player = find_player(session, by)
-        return Actor(player_id=player.id, door=Door.CLI, label=player.login)
+_actor = acting_as
 
 
 def _echo(view: CaseView, as_json_flag: bool = False) -> None:
     if as_json_flag:
         emit_json(view)
         return
-    game = f" game {view.game_id}" if view.game_id else ""
-    click.echo(f"case {view.id}: {view.kind} in {view.event}{game}, {view.status}")
-    parties = f"{view.claimant or 'daily run'} against {view.respondent or '-'}"
-    click.echo(f"  filed {view.filed_on} by {parties}")
+    click.echo(
+        _(
+            "case {id}: {kind} in {event}{game}, {status}",
+            id=view.id,
+            kind=word("kind", view.kind),
+            event=view.event,
+            game=" " + _("game {id}", id=view.game_id) if view.game_id else "",
+            status=word("status", view.status),
+        )
+    )
+    click.echo(
+        "  "
+        + _(
+            "filed {day} by {claimant} against {respondent}",
+            day=view.filed_on,
+            claimant=view.claimant or word("who", "daily run"),
+            respondent=view.respondent or "-",
+        )
+    )
     if view.decision:
-        click.echo(f"  decision: {view.decision} ({view.decided_by or 'operator'}): {view.reasons}")
+        click.echo(
+            "  "
+            + _(
+                "decision: {decision} ({by}): {reasons}",
+                decision=word("decision", view.decision),
+                by=view.decided_by or word("who", "operator"),
+                reasons=view.reasons,
+            )
+        )
     if view.appeal_until and view.status == "decided":
-        click.echo(f"  appeal by {view.appeal_until}")
+        click.echo("  " + _("appeal by {day}", day=view.appeal_until))
     if view.appeal_decision:
-        click.echo(f"  on appeal: {view.appeal_decision} ({view.appeal_decided_by})")
+        click.echo(
+            "  "
+            + _(
+                "on appeal: {decision} ({by})",
+                decision=word("decision", view.appeal_decision),
+                by=view.appeal_decided_by,
+            )
+        )
     if view.actions:
-        click.echo(f"  you may: {', '.join(view.actions)}")
+        click.echo(
+            "  "
+            + _(
+                "you may: {actions}",
+                actions=", ".join(word("case_action", a) for a in view.actions),
+            )
+        )
 
 
 by_option = click.option("--by", help="Act as this player or official (login).")
+
+
+def _decisions_help(first: str) -> str:
+    """A command's help that lists the decisions of each kind of case."""
+    lines = [
+        f"  {kind.value}: {', '.join(choices)}"
+        if choices
+        else f"  {kind.value}: - (cc case restore, or the daily run)"
+        for kind, choices in DECISIONS.items()
+    ]
+    return f"{first}\n\nDECISION, by the kind of case:\n\n\b\n" + "\n".join(lines)
 
 
 @cli.group()
@@ -62,10 +101,11 @@ def case_list(state: State, by: str | None, as_json_flag: bool) -> None:
         emit_json(rows)
         return
     for c in rows:
-        game = f"game {c.game_id}" if c.game_id else "-"
+        game = _("game {id}", id=c.game_id) if c.game_id else "-"
+        kind, status = word("kind", c.kind), word("status", c.status)
         click.echo(
-            f"{c.id:>5}  {c.event:<10} {c.kind:<11} {c.status:<9} {game:<10} "
-            f"{c.claimant or '-'} / {c.respondent or '-'}  {c.decision or ''}"
+            f"{c.id:>5}  {c.event:<10} {kind:<11} {status:<9} {game:<10} "
+            f"{c.claimant or '-'} / {c.respondent or '-'}  {word('decision', c.decision)}"
         )
 
 
@@ -81,7 +121,8 @@ def case_show(state: State, case_id: int, by: str | None, as_json_flag: bool) ->
     _echo(view, as_json_flag)
     if not as_json_flag:
         for e in view.entries:
-            click.echo(f"  {e.at:%Y-%m-%d %H:%M} {e.actor} ({e.door}) {e.action}: {e.text or ''}")
+            actor, door, step = word("who", e.actor), word("door", e.door), word("step", e.action)
+            click.echo(f"  {e.at:%Y-%m-%d %H:%M} {actor} ({door}) {step}: {e.text or ''}")
 
 
 @case.command("claim")
@@ -163,7 +204,13 @@ def case_protest(state: State, case_id: int, text: str, by: str | None) -> None:
     _echo(state.services.cases.protest(_actor(state, by), case_id, text))
 
 
-@case.command("decide")
+@case.command(
+    "decide",
+    help=_decisions_help(
+        "The arbiter's decision with its reasons, applied at once. --bar and --penalty-days go "
+        "with a rejected time claim."
+    ),
+)
 @click.argument("case_id", type=int)
 @click.argument("decision")
 @click.option("--reasons", required=True)
@@ -181,7 +228,6 @@ def case_decide(
     penalty_days: int,
     by: str | None,
 ) -> None:
-    """The arbiter's decision with its reasons, applied at once."""
     view = state.services.cases.decide(
         _actor(state, by), case_id, decision, reasons, bar=bar, penalty_days=penalty_days
     )
@@ -199,7 +245,12 @@ def case_appeal(state: State, case_id: int, text: str, by: str | None) -> None:
     _echo(state.services.cases.appeal(_actor(state, by), case_id, text))
 
 
-@case.command("decide-appeal")
+@case.command(
+    "decide-appeal",
+    help=_decisions_help(
+        "The appeal arbiter's final decision (34.2): the same decision confirms, another reverses."
+    ),
+)
 @click.argument("case_id", type=int)
 @click.argument("decision")
 @click.option("--reasons", required=True)
@@ -209,7 +260,6 @@ def case_appeal(state: State, case_id: int, text: str, by: str | None) -> None:
 def case_decide_appeal(
     state: State, case_id: int, decision: str, reasons: str, by: str | None
 ) -> None:
-    """The appeal arbiter's final decision (34.2)."""
     _echo(state.services.cases.decide_appeal(_actor(state, by), case_id, decision, reasons))
 
 
@@ -222,5 +272,17 @@ def case_analyse(state: State, case_id: int, by: str | None) -> None:
     """Stockfish's evidence for an adjudication: the position and each analysis."""
     view = state.services.cases.analyse(_actor(state, by), case_id)
     position = view.details["engine"]["position"]
-    score = f"mate {position['mate']}" if position["mate"] is not None else position["score_cp"]
-    click.echo(f"case {view.id}: depth {position['depth']}, {score}, {' '.join(position['line'])}")
+    score = (
+        _("mate in {n}", n=position["mate"])
+        if position["mate"] is not None
+        else position["score_cp"]
+    )
+    click.echo(
+        _(
+            "case {id}: depth {depth}, {score}, {line}",
+            id=view.id,
+            depth=position["depth"],
+            score=score,
+            line=" ".join(position["line"]),
+        )
+    )

@@ -2,19 +2,157 @@
 
 Russian and English are both first-class: every refusal the services raise
 has a stable code and a text in each language, chosen per caller.
+
+Everything else a person reads (pages, console lines, the fragments inside
+refusals) is a gettext message with an English id, translated by the one
+catalog ``cc/web/locale/ru/LC_MESSAGES/messages.po``, compiled in memory:
+
+- ``N_("{first} is after {last}", first=..., last=...)`` makes a :class:`Text`:
+  a ``str`` holding the English, which also keeps its message id and
+  parameters, so whoever shows it later renders it in the reader's language
+  with :func:`localize`. Services raise their reasons and build their notes
+  this way; JSON, the database and the logs get the English.
+- Codes that are shown as words (statuses, modes, results, case kinds ...)
+  stay codes in data and in English; :func:`word` gives their label in
+  another language, and refusal parameters named in :data:`PARAM_WORDS` are
+  put into words the same way.
+- ``pybabel extract`` finds ``_(...)`` and ``N_(...)`` calls (babel.cfg).
 """
 
 from __future__ import annotations
 
+import gettext as gettext_mod
+from collections.abc import Iterable, Mapping
+from functools import cache
+from io import BytesIO
+from pathlib import Path
 from typing import Final
 
 LANGUAGES: Final = ("en", "ru")
 DEFAULT_LANGUAGE: Final = "en"
 
+#: the gettext catalogs, one directory per language
+LOCALE_DIR: Final = Path(__file__).parent / "web" / "locale"
+
+
+@cache
+def translations(lang: str) -> gettext_mod.NullTranslations:
+    """The catalog of ``lang``, compiled in memory (English: the ids themselves)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if lang == DEFAULT_LANGUAGE or not po.exists():
+        return gettext_mod.NullTranslations()
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext_mod.GNUTranslations(buffer)
+
+
+def gettext(lang: str, msgid: str) -> str:
+    """The catalog's translation of ``msgid`` (the id itself when there is none)."""
+    return translations(lang).gettext(msgid)
+
+
+class Text(str):
+    """English text that remembers its message id and parameters.
+
+    >>> t = N_("{days} days left: copy the arbiter (56.4.10)", days=3)
+    >>> t, localize(t, "ru")
+    ('3 days left: copy the arbiter (56.4.10)', 'осталось 3 дн.: копии арбитру (56.4.10)')
+    """
+
+    msgid: str
+    params: dict[str, object]
+    #: the category of a code word (see :func:`code`), else None
+    category: str | None
+    #: whether the id is a catalog message (False: a plain template, see :func:`join`)
+    catalog: bool
+
+    def __new__(
+        cls,
+        msgid: str,
+        params: Mapping[str, object] | None = None,
+        *,
+        category: str | None = None,
+        catalog: bool = True,
+    ) -> Text:
+        values = dict(params or {})
+        english = msgid if category is not None else _fill(msgid, values, DEFAULT_LANGUAGE)
+        self = super().__new__(cls, english)
+        self.msgid = msgid
+        self.params = values
+        self.category = category
+        self.catalog = catalog
+        return self
+
+    def __getnewargs__(self) -> tuple[str, dict[str, object]]:  # type: ignore[override]
+        return (self.msgid, self.params)
+
+    def localize(self, lang: str) -> str:
+        if self.category is not None:
+            return word(self.category, self.msgid, lang)
+        template = gettext(lang, self.msgid) if self.catalog else self.msgid
+        return _fill(template, self.params, lang)
+
+
+def N_(msgid: str, /, **params: object) -> Text:
+    """A catalog message with its parameters, rendered when shown."""
+    return Text(msgid, params)
+
+
+def code(category: str, value: str) -> Text:
+    """A code shown as a word: itself in English, its label in other languages.
+
+    >>> reason = code("reason", "checkmate")
+    >>> reason, localize(reason, "ru")
+    ('checkmate', 'мат')
+    """
+    return Text(value, category=category)
+
+
+def join(separator: str, parts: Iterable[str]) -> Text:
+    """Texts joined, each shown in the reader's language.
+
+    >>> notes = join("; ", [N_("overstep {on}", on="2026-05-01"), "1-0"])
+    >>> notes, localize(notes, "ru")
+    ('overstep 2026-05-01; 1-0', 'просрочка 2026-05-01; 1-0')
+    """
+    items = list(parts)
+    template = (
+        separator.replace("{", "{{").replace("}", "}}").join(f"{{p{i}}}" for i in range(len(items)))
+    )
+    return Text(template, {f"p{i}": part for i, part in enumerate(items)}, catalog=False)
+
+
+def localize(text: str, lang: str) -> str:
+    """A :class:`Text` in ``lang``; any other string as it is."""
+    return text.localize(lang) if isinstance(text, Text) else text
+
+
+def exc_text(exc: BaseException) -> str:
+    """An exception's message, as a :class:`Text` when it was raised with one."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
+def _value(value: object, lang: str) -> object:
+    return value.localize(lang) if isinstance(value, Text) else value
+
+
+def _fill(template: str, params: Mapping[str, object], lang: str) -> str:
+    if not params:
+        return template
+    return template.format(**{k: _value(v, lang) for k, v in params.items()})
+
+
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "not_found": {
         "en": "No {kind} {ref!r} here.",
-        "ru": "{kind_ru} {ref!r} не найден(а).",
+        "ru": "{kind} {ref!r} не найден(а).",
     },
     "not_your_game": {
         "en": "Game {game_id} is {white} - {black}; {who} does not play in it.",
@@ -210,25 +348,280 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
 }
 
-KIND_RU: Final[dict[str, str]] = {
-    "game": "Партия",
-    "case": "Дело",
-    "player": "Участник",
-    "event": "Соревнование",
-    "section": "Группа",
-    "move": "Ход",
+#: codes shown as words, by category: the code's label (a catalog message)
+WORDS: Final[dict[str, dict[str, Text]]] = {
+    # how a game ended (ResultReason), and a game's state (GameStatus)
+    "reason": {
+        "checkmate": N_("checkmate"),
+        "resignation": N_("resignation"),
+        "agreed_draw": N_("agreed_draw"),
+        "stalemate": N_("stalemate"),
+        "insufficient_material": N_("insufficient_material"),
+        "threefold_repetition": N_("threefold_repetition"),
+        "fifty_moves": N_("fifty_moves"),
+        "fivefold_repetition": N_("fivefold_repetition"),
+        "seventyfive_moves": N_("seventyfive_moves"),
+        "time_forfeit": N_("time_forfeit"),
+        "adjudication": N_("adjudication"),
+        "withdrawal": N_("withdrawal"),
+        "default": N_("default"),
+        "ongoing": N_("ongoing"),
+        "finished": N_("finished"),
+        "annulled": N_("annulled"),
+        # the notation's reasons for refusing a move text
+        "'any move' is not a move (Art. 55.3.6)": N_("'any move' is not a move (Art. 55.3.6)"),
+        "no move is written": N_("no move is written"),
+        "not written in any notation this server reads": N_(
+            "not written in any notation this server reads"
+        ),
+        "numeric notation uses only the digits 1-8 for squares": N_(
+            "numeric notation uses only the digits 1-8 for squares"
+        ),
+        "the fifth digit names the promotion: 1 queen, 2 rook, 3 bishop, 4 knight": N_(
+            "the fifth digit names the promotion: 1 queen, 2 rook, 3 bishop, 4 knight"
+        ),
+        "the piece named is not on the square it moves from": N_(
+            "the piece named is not on the square it moves from"
+        ),
+        "the pawn promotes: name the piece it becomes": N_(
+            "the pawn promotes: name the piece it becomes"
+        ),
+        "no legal move fits it": N_("no legal move fits it"),
+        "more than one legal move fits it": N_("more than one legal move fits it"),
+    },
+    # the state of a game, an event, a case, a leave
+    "status": {
+        "ongoing": N_("ongoing"),
+        "finished": N_("finished"),
+        "adjudication": N_("adjudication"),
+        "annulled": N_("annulled"),
+        "draft": N_("draft"),
+        "started": N_("started"),
+        "open": N_("open"),
+        "decided": N_("decided, open to appeal"),
+        "appealed": N_("under appeal"),
+        "final": N_("final"),
+        "closed": N_("closed"),
+        "active": N_("active"),
+        "cancelled": N_("cancelled"),
+        "completed": N_("completed"),
+        "lapsed": N_("lapsed"),
+        "submitted": N_("materials sent"),
+        "changed": N_("changed"),
+    },
+    "mode": {
+        "server": N_("server"),
+        "email": N_("email"),
+        "post": N_("post"),
+    },
+    # what a refusal did not find, and the kinds of cases
+    "kind": {
+        "game": N_("Game"),
+        "case": N_("Case"),
+        "player": N_("Player"),
+        "event": N_("Event"),
+        "section": N_("Section"),
+        "move": N_("Move"),
+        "leave": N_("Leave"),
+        "conditional line": N_("Conditional line"),
+        "time_claim": N_("Time overstep claim"),
+        "silence": N_("No moves"),
+        "lost_email": N_("Lost email"),
+        "withdrawal": N_("Withdrawal"),
+        "complaint": N_("Complaint"),
+        "adjudication": N_("Adjudication"),
+    },
+    "decision": {
+        "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
+        "rejected": N_("Claim rejected: play resumes (Art. 56.6.7)"),
+        "loss_white": N_("White is scored a loss"),
+        "loss_black": N_("Black is scored a loss"),
+        "dismissed": N_("Dismissed"),
+        "warning": N_("A warning"),
+        "loss": N_("Loss in all unfinished games"),
+        "adjudication": N_("The unfinished games are adjudicated"),
+        "exclusion": N_("Exclusion: the unfinished games are not counted"),
+        "restored": N_("Email access restored"),
+        "not_restored": N_("Not restored within 30 days: treated as withdrawn (Art. 56.1.6)"),
+        "white_wins": N_("White wins"),
+        "black_wins": N_("Black wins"),
+        "draw": N_("Draw"),
+    },
+    # the steps in a case's history
+    "step": {
+        "filed": N_("filed"),
+        "protested": N_("protest"),
+        "decided": N_("decision"),
+        "appealed": N_("appeal"),
+        "appeal_decided": N_("appeal decision"),
+        "final": N_("became final"),
+        "restored": N_("email restored"),
+        "not_restored": N_("email not restored"),
+        "submitted": N_("materials sent"),
+        "agreed": N_("the claims agree (Art. 56.9.5)"),
+        "over": N_("the stated move ended the game"),
+        "submissions_closed": N_("the time for materials is over"),
+        "withdrawn": N_("withdrawn by a later decision"),
+        "analysed": N_("engine analysis"),
+    },
+    # the ways a written move fails (notation.NotationError.kind)
+    "notation": {
+        "illegible": N_("illegible"),
+        "impossible": N_("impossible"),
+        "ambiguous": N_("ambiguous"),
+        "sequence": N_("out of sequence"),
+    },
+    # the columns of a crosstable's ranking (standings.Tiebreak, TeamTiebreak)
+    "tiebreak": {
+        "points": N_("Points"),
+        "head_to_head": N_("Head-to-head"),
+        "wins": N_("Wins"),
+        "sonneborn_berger": N_("Sonneborn-Berger"),
+        "koya": N_("Koya"),
+        "black": N_("Games with Black"),
+        "match_points": N_("Match points"),
+        "board_points": N_("Board points"),
+    },
+    # what the asking person may do in a case (CaseView.actions)
+    "case_action": {
+        "protest": N_("protest"),
+        "decide": N_("decide"),
+        "appeal": N_("appeal"),
+        "decide_appeal": N_("decide the appeal"),
+        "restore": N_("restore the email"),
+        "submit": N_("send materials"),
+    },
+    # entries of the audit log that reports name
+    "audit": {
+        "time_forfeit": N_("lost on time"),
+        "overstep_reported": N_("overstep reported"),
+    },
+    "door": {
+        "web": N_("on the web"),
+        "api": N_("through the API"),
+        "email": N_("by email"),
+        "xfcc": N_("through Xfcc"),
+        "post": N_("by post"),
+        "cli": N_("at the console"),
+        "system": N_("by the server"),
+    },
+    "color": {
+        "white": N_("white"),
+        "black": N_("black"),
+    },
+    "charge": {
+        "penalty": N_("penalty"),
+        "grace": N_("grace"),
+        "adjustment": N_("adjustment"),
+    },
+    "role": {
+        "player": N_("player"),
+        "arbiter": N_("arbiter"),
+        "adjudicator": N_("adjudicator"),
+        "appeal_arbiter": N_("appeal arbiter"),
+        "admin": N_("administrator"),
+    },
+    # who acts, when it is not a player (describe() and the actors' labels)
+    "who": {
+        "operator": N_("the operator"),
+        "cli": N_("the console"),
+        "daily run": N_("daily run"),
+        "this form": N_("this form"),
+        "gateway": N_("the mail gateway"),
+    },
+    # the inputs a refusal names
+    "field": {
+        "action": N_("action"),
+        "appeal": N_("appeal"),
+        "appeal_arbiters": N_("appeal arbiters"),
+        "arbiter": N_("arbiter"),
+        "adjudicator": N_("adjudicator"),
+        "appeal arbiter": N_("appeal arbiter"),
+        "bar": N_("bar"),
+        "claim": N_("claim"),
+        "code": N_("event code"),
+        "cycles": N_("cycles"),
+        "dates": N_("dates"),
+        "days": N_("days"),
+        "email": N_("email address"),
+        "end_date": N_("end date"),
+        "engine": N_("engine"),
+        "first_day": N_("first day"),
+        "kind": N_("kind"),
+        "lang": N_("language"),
+        "last_day": N_("last day"),
+        "leave": N_("leave"),
+        "line": N_("conditional line"),
+        "link": N_("link"),
+        "login": N_("login"),
+        "mode": N_("mode"),
+        "move": N_("move"),
+        "move_number": N_("move number"),
+        "name": N_("name"),
+        "notation": N_("notation"),
+        "password": N_("password"),
+        "penalty_days": N_("penalty days"),
+        "player": N_("player"),
+        "players": N_("players"),
+        "protest": N_("protest"),
+        "reason": N_("reason"),
+        "reasoning": N_("reasoning"),
+        "reasons": N_("reasons"),
+        "regulations": N_("regulations"),
+        "role": N_("role"),
+        "section": N_("section"),
+        "statement": N_("statement"),
+        "team": N_("team"),
+        "timezone": N_("time zone"),
+    },
 }
+
+#: refusal parameters that hold codes, and the categories that put them into words
+PARAM_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    "reason": ("reason",),
+    "status": ("status",),
+    "mode": ("mode",),
+    "kind": ("kind",),
+    "field": ("field",),
+    "who": ("who",),
+}
+
+
+def word(category: str, value: str, lang: str) -> str:
+    """A code of ``category`` in ``lang``: the code in English, else its label.
+
+    >>> word("status", "decided", "ru"), word("status", "decided", "en")
+    ('решено, можно обжаловать', 'decided')
+    >>> word("status", "no such code", "ru")
+    'no such code'
+    """
+    if lang == DEFAULT_LANGUAGE:
+        return value
+    label = WORDS.get(category, {}).get(value)
+    return value if label is None else label.localize(lang)
+
+
+def _param(name: str, value: object, lang: str) -> object:
+    if isinstance(value, Text):
+        return value.localize(lang)
+    if isinstance(value, str) and lang != DEFAULT_LANGUAGE:
+        for category in PARAM_WORDS.get(name, ()):
+            if value in WORDS[category]:
+                return word(category, value, lang)
+    return value
 
 
 def render(code: str, lang: str, params: dict[str, object]) -> str:
     """Render the message ``code`` in ``lang`` (English when unknown).
 
+    Parameters that are :class:`Text` are shown in ``lang``, and so are the
+    codes of :data:`PARAM_WORDS`.
+
     >>> render("game_over", "ru", {"game_id": 7, "result": "1-0", "reason": "checkmate"})
-    'Партия 7 окончена: 1-0 (checkmate).'
+    'Партия 7 окончена: 1-0 (мат).'
+    >>> render("invalid_input", "ru", {"field": "last_day", "reason": N_("it is over already")})
+    'последний день: перерыв уже закончился.'
     """
     table = MESSAGES[code]
     template = table.get(lang) or table[DEFAULT_LANGUAGE]
-    values = dict(params)
-    if "kind" in values:
-        values.setdefault("kind_ru", KIND_RU.get(str(values["kind"]), str(values["kind"])))
-    return template.format(**values)
+    return template.format(**{k: _param(k, v, lang) for k, v in params.items()})

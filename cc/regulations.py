@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from cc.i18n import N_
 from standings import DEFAULT_TEAM_ORDER, DEFAULT_TIEBREAKS, TeamTiebreak, Tiebreak
 from timekeeping.ledger import DayCounting
 
@@ -65,34 +66,58 @@ class Regulations:
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:
             raise ValueError(
-                f"time control must be at least 1 move in 1 day, got "
-                f"{self.control_moves}/{self.control_days}"
+                N_(
+                    "time control must be at least 1 move in 1 day, got {moves}/{days}",
+                    moves=self.control_moves,
+                    days=self.control_days,
+                )
             )
         for name in ("leave_days_per_year", "penalty_days", "penalty_days_repeat"):
             if getattr(self, name) < 0:
-                raise ValueError(f"{name} cannot be negative, got {getattr(self, name)}")
+                raise ValueError(
+                    N_(
+                        "{name} cannot be negative, got {value}",
+                        name=name,
+                        value=getattr(self, name),
+                    )
+                )
         known = {t.value for t in Tiebreak}
         for name in self.tiebreaks.split(","):
             if name and name not in known:
                 raise ValueError(
-                    f"{name!r} is not a tie-break; choose from {', '.join(sorted(known))}"
+                    N_(
+                        "{name!r} is not a tie-break; choose from {known}",
+                        name=name,
+                        known=", ".join(sorted(known)),
+                    )
                 )
         team_known = {t.value for t in TeamTiebreak}
         ranking = [name for name in self.team_ranking.split(",") if name]
         if not ranking:
-            raise ValueError("team_ranking needs at least match_points or board_points")
+            raise ValueError(N_("team_ranking needs at least match_points or board_points"))
         for name in ranking:
             if name not in team_known:
                 raise ValueError(
-                    f"{name!r} is not a team ranking; choose from {', '.join(sorted(team_known))}"
+                    N_(
+                        "{name!r} is not a team ranking; choose from {known}",
+                        name=name,
+                        known=", ".join(sorted(team_known)),
+                    )
                 )
         if self.leave_days_per_event is not None and self.leave_days_per_event < 0:
             raise ValueError(
-                f"leave_days_per_event cannot be negative, got {self.leave_days_per_event}"
+                N_(
+                    "{name} cannot be negative, got {value}",
+                    name="leave_days_per_event",
+                    value=self.leave_days_per_event,
+                )
             )
 
     def with_changes(self, **changes: object) -> Regulations:
         """A copy with some settings overridden (unknown names are an error)."""
+        for name in changes:
+            if name not in self.__dataclass_fields__:
+                raise ValueError(N_("{name!r} is not a setting of the regulations", name=name))
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
@@ -163,5 +188,7 @@ def parse_time_control(text: str) -> tuple[int, int]:
     """
     moves, sep, days = text.partition("/")
     if not sep or not moves.strip().isdigit() or not days.strip().isdigit():
-        raise ValueError(f"time control must be written MOVES/DAYS, e.g. 10/50, got {text!r}")
+        raise ValueError(
+            N_("time control must be written MOVES/DAYS, e.g. 10/50, got {text!r}", text=text)
+        )
     return int(moves), int(days)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from cc.i18n import N_, Text, localize
 from cc.services.ledger import ClockView, GameLedgerView, PlayerReport, SideEntry
 
 LABELS: dict[str, dict[str, str]] = {
@@ -183,7 +184,25 @@ def render_schedule(view: GameLedgerView, lang: str = "en") -> str:
         notes = [f"{t['w']}: {n}" for n in white_notes] + [f"{t['b']}: {n}" for n in black_notes]
         rows.append([f"{row.move_number:02d}.", *white, *black, "; ".join(notes)])
     clocks = "\n".join(_clock_line(c, t) for c in view.clocks.values())
-    return f"{head}\n\n{_table(rows)}\n\n{clocks}"
+    counting = "".join(f"\n{localize(note, lang)}" for note in counting_notes(view))
+    return f"{head}\n\n{_table(rows)}\n\n{clocks}{counting}"
+
+
+def counting_notes(view: GameLedgerView) -> list[Text]:
+    """How the event counts days, where it is not plain calendar days (spec §10.2)."""
+    notes = []
+    if view.day_counting == "iccf":
+        notes.append(
+            N_(
+                "Days are counted as ICCF does (§10.2): whole 24-hour periods from the moment "
+                "of receipt, so a reply within 23 hours costs 0 days."
+            )
+        )
+    if view.iccf_double_after_20:
+        notes.append(
+            N_("Days beyond 20 on one move count double (§10.2): 23 days on a move show as 26.")
+        )
+    return notes
 
 
 def render_report(report: PlayerReport, lang: str = "en") -> str:
@@ -218,7 +237,7 @@ def render_report(report: PlayerReport, lang: str = "en") -> str:
                 str(g.black_days),
                 _d(g.last_received_on),
                 _d(g.last_sent_on),
-                g.notes,
+                localize(g.notes, lang),
             ]
         )
     return f"{head}\n\n{_table(rows)}"

@@ -31,6 +31,13 @@ class SequenceError(NotationError):
 
     kind = "sequence"
 
+    def __init__(self, text: str, fen: str, number: int, color: chess.Color) -> None:
+        #: the move number and colour the record has reached
+        self.number = number
+        self.color = color
+        side = "White" if color == chess.WHITE else "Black"
+        super().__init__(text, fen, f"the record is at move {number} for {side} here")
+
 
 @dataclass(frozen=True)
 class ListedMove:
@@ -96,18 +103,11 @@ def read_move_list(text: str, board: chess.Board | None = None) -> MoveList:
             black = value.count(".") > 1 or "…" in value
             stated_color = chess.BLACK if black else chess.WHITE
             if (stated, stated_color) != (number, color):
-                side = "White" if color == chess.WHITE else "Black"
-                error = SequenceError(
-                    value.strip(),
-                    position.fen(),
-                    f"the record is at move {number} for {side} here",
-                )
+                error = SequenceError(value.strip(), position.fen(), number, color)
                 return MoveList(
                     tuple(moves), ListFailure(stated, stated_color, value, error), position
                 )
             continue
-        if kind == "any":
-            value = "any-move"
         try:
             move, notation = read_move_as(position, value)
         except NotationError as error:

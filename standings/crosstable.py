@@ -26,7 +26,7 @@ wins, Sonneborn-Berger, Koya):
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -120,13 +120,22 @@ class Crosstable:
                 return row
         raise KeyError(player)
 
-    def text(self, names: dict[str, str] | None = None) -> str:
-        """The table as plain text, in final order, for mail and the console."""
+    def text(
+        self, names: dict[str, str] | None = None, headings: Mapping[str, str] | None = None
+    ) -> str:
+        """The table as plain text, in final order, for mail and the console.
+
+        ``headings`` names the columns in the reader's language: ``points`` and
+        each tie-break by its code (default "Pts" and the codes, cut to 6).
+        """
         names = names or {}
+        label = (headings or {}).get
         number = {p: i + 1 for i, p in enumerate(self.players)}
         width = max([len(names.get(p, p)) for p in self.players] + [4])
         head = f"{'':>5} {'':<{width}} " + " ".join(f"{number[p]:>4}" for p in self.players)
-        head += "   Pts " + " ".join(f"{t.value[:6]:>6}" for t in self.tiebreaks)
+        head += f"{label('points', 'Pts')[:5]:>6} " + " ".join(
+            f"{label(t.value, t.value)[:6]:>6}" for t in self.tiebreaks
+        )
         lines = [head]
         for row in self.rows:
             cells = []

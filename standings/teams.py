@@ -123,12 +123,16 @@ class TeamTable:
                 return row
         raise KeyError(team)
 
-    def text(self) -> str:
-        """The team crosstable as plain text: board points per match, then the ranking."""
+    def text(self, headings: Mapping[str, str] | None = None) -> str:
+        """The team crosstable as plain text: board points per match, then the ranking.
+
+        ``headings`` names the ranking's columns by their codes (default: the codes).
+        """
+        label = (headings or {}).get
         number = {t: i + 1 for i, t in enumerate(self.teams)}
         width = max([len(t) for t in self.teams] + [4])
         head = f"{'':>5} {'':<{width}} " + " ".join(f"{number[t]:>9}" for t in self.teams)
-        head += " " + " ".join(f"{t.value[:6]:>6}" for t in self.order)
+        head += " " + " ".join(f"{label(t.value, t.value)[:6]:>6}" for t in self.order)
         lines = [head]
         for row in self.rows:
             cells = []

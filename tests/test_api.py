@@ -160,7 +160,12 @@ def test_preferences(services: Services, game: dict) -> None:
     r = c.patch("/api/v1/me", json={"lang": "ru", "notation": "numeric"}, headers=w)
     assert r.json()["lang"] == "ru"
     r = c.patch("/api/v1/me", json={"notation": "klingon"}, headers=w)
-    assert r.status_code == 422 and r.json()["error"]["message"].startswith("notation")
+    # The player reads Russian now: the field and the reason are in Russian too.
+    assert r.status_code == 422 and r.json()["error"]["message"].startswith("нотация: 'klingon'")
+    assert r.json()["error"]["params"] == {
+        "field": "notation",
+        "reason": "'klingon' is not a notation",
+    }
     assert OPERATOR.is_operator
 
 

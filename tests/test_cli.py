@@ -36,7 +36,8 @@ class Console:
     def refused(self, *args: str, code: str) -> str:
         result = self.run(*args, ok=False)
         assert result.returncode == 1, (result.stdout, result.stderr)
-        assert f"refused [{code}]" in result.stderr, result.stderr
+        said = "refused" if "ru" not in args[:2] else "отказано"
+        assert f"{said} [{code}]" in result.stderr, result.stderr
         return result.stderr
 
 
@@ -457,3 +458,100 @@ def test_catching_up_the_day_of_an_overstep_after_a_late_entry(console: Console)
     assert (black["total"], black["overstep_on"]) == (51, over.isoformat())
     again = console.json("daily", "--date", over.isoformat())
     assert isinstance(again, dict) and (again["examined"], again["forfeited"]) == (0, [])
+
+
+def test_a_database_never_upgraded_is_told_so(console: Console) -> None:
+    for args, said in [
+        (("player", "list"), "run cc db upgrade first"),
+        (("--lang", "ru", "event", "show", "X"), "сначала выполните cc db upgrade"),
+    ]:
+        result = console.run(*args, ok=False)
+        assert result.returncode == 1 and said in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+    assert "database at head" in console.run("db", "upgrade").stdout
+    assert console.run("player", "list").stdout == ""
+
+
+def test_the_regulations_and_the_iccf_count_are_shown(console: Console) -> None:
+    start = datetime.now(UTC).date() - timedelta(days=40)
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    console.run("player", "add", "pa", "--name", "A")
+    console.run("player", "add", "pb", "--name", "B")
+    console.run(
+        "event", "create", "ICCF1", "--name", "ICCF rules", "--mode", "email",
+        "--start", start.isoformat(), "--arbiter", "arb", "--day-counting", "iccf",
+        "--iccf-double-after-20", "--next-day-receipt", "--leave-per-event", "40",
+    )  # fmt: skip
+    console.run("event", "add-player", "ICCF1", "pa", "pb")
+    console.run("event", "start", "ICCF1")
+    shown = console.run("event", "show", "ICCF1").stdout
+    for line in (
+        "control 10/60 days; leave 30/year, 40 per event; penalty 2 days (2 for a repeat)",
+        "day counting: ICCF (whole 24-hour periods from the moment of receipt, §10.2)",
+        "ICCF doubling: days beyond 20 on one move count double (§10.2)",
+        "the first overstep loses the game (55.6.11)",
+        "next-day receipt: a move counts as received the day after (§10.3)",
+    ):
+        assert line in shown, shown
+    ru = console.run("--lang", "ru", "event", "show", "ICCF1").stdout
+    assert "удвоение по правилам ИКЧФ" in ru and "получение на следующий день" in ru
+    regs = console.json("event", "show", "ICCF1")["regulations"]  # type: ignore[index]
+    assert (
+        regs["day_counting"],
+        regs["iccf_double_after_20"],
+        regs["first_overstep_loses"],
+        regs["next_day_receipt"],
+    ) == ("iccf", True, True, True)
+
+    console.run("game", "move", "1", "--player", "pa", "--move", "d4",
+                "--at", f"{(start + timedelta(days=1)).isoformat()}T12:00")  # fmt: skip
+    console.run("game", "move", "1", "--player", "pb", "--move", "d5",
+                "--at", f"{(start + timedelta(days=26)).isoformat()}T12:00")  # fmt: skip
+    en = console.run("game", "ledger", "1").stdout
+    assert "whole 24-hour periods from the moment of receipt, so a reply within 23 hours" in en
+    assert "Days beyond 20 on one move count double (§10.2): 23 days on a move show as 26." in en
+    ru = console.run("--lang", "ru", "game", "ledger", "1").stdout
+    assert "поэтому ответ в течение 23 часов стоит 0 дней" in ru
+    assert "23 дня на ход записываются как 26" in ru
+    ledger = console.json("game", "ledger", "1")
+    assert isinstance(ledger, dict)
+    assert (ledger["day_counting"], ledger["iccf_double_after_20"]) == ("iccf", True)
+    # pb received d4 the next day (start + 2) and answered 24 days later: 20 + 2 * 4.
+    assert ledger["schedule"][0]["black"]["days"] == 28
+
+
+def test_an_arbiter_grants_leave_in_their_own_name(console: Console) -> None:
+    today = datetime.now(UTC).date()
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    console.run("player", "add", "other", "--name", "Other", "--role", "arbiter")
+    for login in ("pa", "pb"):
+        console.run("player", "add", login, "--name", login.upper())
+    console.run(
+        "event", "create", "L1", "--name", "L", "--mode", "server", "--start",
+        (today - timedelta(days=3)).isoformat(), "--arbiter", "arb",
+    )  # fmt: skip
+    console.run("event", "add-player", "L1", "pa", "pb")
+    console.run("event", "start", "L1")
+    begun = ["leave", "take", "pa", "--from", today.isoformat(), "--to",
+             (today + timedelta(days=2)).isoformat()]  # fmt: skip
+    console.refused(*begun, code="invalid_input")
+    said = console.refused(*begun, "--grant", code="invalid_input")
+    assert "--by" in said
+    console.refused(*begun, "--grant", "--by", "pb", code="not_permitted")
+    console.refused(*begun, "--grant", "--by", "other", code="not_permitted")
+    taken = console.run(*begun, "--grant", "--by", "arb").stdout
+    assert taken.strip().endswith("granted by arb")
+    assert "granted by arb" in console.run("leave", "list", "pa").stdout
+    listed = console.json("leave", "list", "pa")
+    assert isinstance(listed, dict) and listed["leaves"][0]["granted_by"] == "arb"
+    assert "предоставлен арбитром arb" in console.run("--lang", "ru", "leave", "list", "pa").stdout
+
+
+def test_the_decisions_are_listed_in_the_help(console: Console) -> None:
+    for command in ("decide", "decide-appeal"):
+        shown = console.run("case", command, "--help").stdout
+        assert "time_claim: upheld, rejected" in shown
+        assert "withdrawal: loss, adjudication, exclusion" in shown
+        assert "adjudication: white_wins, black_wins, draw" in shown

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from sqlalchemy import select
 
 from cc import errors
 from cc.clock import FixedClock
@@ -177,6 +178,13 @@ def test_the_arbiter_grants_a_leave_that_began_or_beyond_the_cap(
     services.leaves.request(arbiter, "t1p1", date(2026, 5, 18), date(2026, 5, 25), grant=True)
     services.leaves.request(arbiter, "t1p1", date(2026, 6, 1), date(2026, 7, 15), grant=True)
     assert [lv.granted_by for lv in services.leaves.leaves("t1p1")] == ["arbT1", "arbT1"]
+    with services.ctx.db.read() as session:
+        from cc.models import AuditEntry
+
+        taken = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "leave_taken").order_by(AuditEntry.id)
+        ).all()
+        assert [(e.actor_id, e.details["granted_by"]) for e in taken] == [(ids["arb"], "arbT1")] * 2
 
 
 def test_leave_across_new_year_counts_against_each_year(

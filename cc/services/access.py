@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from cc import errors
+from cc.i18n import N_
 from cc.models import Event, Game, Role
 from cc.services.context import Actor, describe, has_role
 
@@ -44,4 +45,6 @@ def can_view_game(session: Session, actor: Actor, game: Game) -> bool:
 
 def require_view_game(session: Session, actor: Actor, game: Game) -> None:
     if not can_view_game(session, actor, game):
-        raise errors.NotPermitted(who=describe(session, actor), action=f"see game {game.id}")
+        raise errors.NotPermitted(
+            who=describe(session, actor), action=N_("see game {game_id}", game_id=game.id)
+        )

@@ -19,6 +19,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from cc import errors, i18n
+from cc.i18n import N_
 from cc.models import (
     ApiToken,
     Door,
@@ -202,10 +203,10 @@ class AccountService:
         with self.ctx.db.write() as session:
             if for_player is not None:
                 if not actor.is_operator:
-                    raise errors.NotPermitted(who=actor.label, action="issue tokens for others")
+                    raise errors.NotPermitted(who=actor.label, action=N_("issue tokens for others"))
                 player_id = find_player(session, for_player).id
             elif actor.player_id is None:
-                raise errors.InvalidInput(field="player", reason="say whose token it is")
+                raise errors.InvalidInput(field="player", reason=N_("say whose token it is"))
             else:
                 player_id = actor.player_id
             session.add(
@@ -233,7 +234,7 @@ class AccountService:
 
     def change_password(self, actor: Actor, old: str, new: str) -> None:
         if len(new) < 8:
-            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+            raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             player = session.get(Player, actor.player_id or 0)
@@ -288,7 +289,7 @@ class AccountService:
 
     def reset_password(self, token: str, new: str) -> None:
         if len(new) < 8:
-            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+            raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             row = session.scalar(
@@ -297,7 +298,7 @@ class AccountService:
                 .with_for_update()
             )
             if row is None or row.used_at is not None or row.expires_at <= now:
-                raise errors.InvalidInput(field="link", reason="this reset link is not valid")
+                raise errors.InvalidInput(field="link", reason=N_("this reset link is not valid"))
             player = session.get(Player, row.player_id)
             assert player is not None
             player.password_hash = hash_password(new)
@@ -326,7 +327,7 @@ class AccountService:
                     select(PlayerEmail.player_id).where(PlayerEmail.address == address)
                 )
                 if owner is not None and owner != player.id:
-                    raise errors.Conflict(what="email address", ref=address)
+                    raise errors.Conflict(what=N_("email address"), ref=address)
             old = [e.address for e in player.emails]
             player.emails.clear()
             session.flush()
@@ -347,9 +348,13 @@ class AccountService:
     ) -> None:
         """Language, notation, and whether the partner's moves are mailed."""
         if lang is not None and lang not in i18n.LANGUAGES:
-            raise errors.InvalidInput(field="lang", reason=f"{lang!r} is not one of en, ru")
+            raise errors.InvalidInput(
+                field="lang", reason=N_("{lang!r} is not one of en, ru", lang=lang)
+            )
         if notation is not None and notation not in NOTATIONS:
-            raise errors.InvalidInput(field="notation", reason=f"{notation!r} is not a notation")
+            raise errors.InvalidInput(
+                field="notation", reason=N_("{notation!r} is not a notation", notation=notation)
+            )
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             player = session.get(Player, actor.player_id or 0)

@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 from adjudication import engine as engine_mod
 from adjudication import tablebase
 from cc import errors
+from cc.i18n import N_
 from cc.models import (
     Case,
     CaseEntry,
@@ -234,7 +235,7 @@ class CaseService:
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
             claimant = self.games._acting_player(
-                session, actor, game, as_player, "claim an overstep for another player"
+                session, actor, game, as_player, N_("claim an overstep for another player")
             )
             basis = self._claim_basis(session, game, claimant.id, now)
             accused = game.white if claimant.id == game.black_id else game.black
@@ -362,10 +363,10 @@ class CaseService:
         """54.1.2: a player tells the arbiter of a partner's breach."""
         now = self.ctx.now()
         if not statement.strip():
-            raise errors.InvalidInput(field="statement", reason="say what happened")
+            raise errors.InvalidInput(field="statement", reason=N_("say what happened"))
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            claimant = self.games._acting_player(session, actor, game, None, "complain")
+            claimant = self.games._acting_player(session, actor, game, None, N_("complain"))
             partner = game.white if claimant.id == game.black_id else game.black
             case = self._new_case(
                 session,
@@ -393,7 +394,7 @@ class CaseService:
             event = find_event(session, event_code, lock=True)
             player = find_player(session, player_ref)
             if actor.player_id != player.id:
-                require_official(session, actor, event, "open a withdrawal")
+                require_official(session, actor, event, N_("open a withdrawal"))
             self._require_entered(session, event, player)
             return self._view(
                 session,
@@ -448,10 +449,11 @@ class CaseService:
             ).all()
             if actor.player_id != player.id:
                 for event in events:
-                    require_official(session, actor, event, "report a lost email")
+                    require_official(session, actor, event, N_("report a lost email"))
             if not events:
                 raise errors.InvalidInput(
-                    field="player", reason=f"{player.login} plays in no running email event"
+                    field="player",
+                    reason=N_("{login} plays in no running email event", login=player.login),
                 )
             views = []
             for event in events:
@@ -492,10 +494,10 @@ class CaseService:
             case = self._find(session, case_id)
             if case.kind != CaseKind.LOST_EMAIL or case.status != CaseStatus.OPEN:
                 raise errors.CaseState(
-                    case_id=case.id, status=case.status.value, action="restore the email"
+                    case_id=case.id, status=case.status.value, action=N_("restore the email")
                 )
             if actor.player_id != case.respondent_id:
-                require_official(session, actor, case.event, "close a lost-email case")
+                require_official(session, actor, case.event, N_("close a lost-email case"))
             self._restored(session, case, actor, now, note)
             return self._view(session, case, actor)
 
@@ -527,15 +529,18 @@ class CaseService:
         """56.6.4: the accused answers the claim to the arbiter within 14 days."""
         now = self.ctx.now()
         if not text.strip():
-            raise errors.InvalidInput(field="protest", reason="say why you disagree")
+            raise errors.InvalidInput(field="protest", reason=N_("say why you disagree"))
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             if actor.player_id is None or actor.player_id != case.respondent_id:
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"protest in case {case.id}"
+                    who=describe(session, actor),
+                    action=N_("protest in case {case_id}", case_id=case.id),
                 )
             if case.status != CaseStatus.OPEN or case.protest is not None:
-                raise errors.CaseState(case_id=case.id, status=case.status.value, action="protest")
+                raise errors.CaseState(
+                    case_id=case.id, status=case.status.value, action=N_("protest")
+                )
             today = self._today(case.event, now)
             until = case.filed_on + timedelta(days=PROTEST_DAYS)
             if case.kind == CaseKind.TIME_CLAIM and today > until:
@@ -570,13 +575,17 @@ class CaseService:
         """The arbiter's decision, with written reasons, applied at once."""
         now = self.ctx.now()
         if not reasons.strip():
-            raise errors.InvalidInput(field="reasons", reason="a decision states its reasons")
+            raise errors.InvalidInput(field="reasons", reason=N_("a decision states its reasons"))
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             event = case.event
-            self._require_decider(session, actor, case, f"decide case {case.id}")
+            self._require_decider(
+                session, actor, case, N_("decide case {case_id}", case_id=case.id)
+            )
             if case.status != CaseStatus.OPEN:
-                raise errors.CaseState(case_id=case.id, status=case.status.value, action="decided")
+                raise errors.CaseState(
+                    case_id=case.id, status=case.status.value, action=N_("decided")
+                )
             self._check_decision(case, decision)
             today = self._today(event, now)
             if case.kind == CaseKind.TIME_CLAIM and case.protest is None:
@@ -596,12 +605,14 @@ class CaseService:
             ):
                 raise errors.InvalidInput(
                     field="penalty_days",
-                    reason="penalty days go only to a post player whose claim is rejected "
-                    "(Art. 55.6.10)",
+                    reason=N_(
+                        "penalty days go only to a post player whose claim is rejected "
+                        "(Art. 55.6.10)"
+                    ),
                 )
             if bar and not (case.kind == CaseKind.TIME_CLAIM and decision == "rejected"):
                 raise errors.InvalidInput(
-                    field="bar", reason="only a rejected time claim bars its claimant (56.6.7)"
+                    field="bar", reason=N_("only a rejected time claim bars its claimant (56.6.7)")
                 )
             case.effects = self._apply(
                 session, actor, case, decision, now, today, bar=bar, penalty_days=penalty_days
@@ -651,16 +662,19 @@ class CaseService:
         """54.1.4: a party appeals within 14 days of the decision's delivery."""
         now = self.ctx.now()
         if not text.strip():
-            raise errors.InvalidInput(field="appeal", reason="say why the decision is wrong")
+            raise errors.InvalidInput(field="appeal", reason=N_("say why the decision is wrong"))
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             parties = self._parties(session, case)
             if actor.player_id is None or actor.player_id not in {p.id for p in parties}:
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"appeal in case {case.id}"
+                    who=describe(session, actor),
+                    action=N_("appeal in case {case_id}", case_id=case.id),
                 )
             if case.status != CaseStatus.DECIDED:
-                raise errors.CaseState(case_id=case.id, status=case.status.value, action="appealed")
+                raise errors.CaseState(
+                    case_id=case.id, status=case.status.value, action=N_("appealed")
+                )
             if case.kind == CaseKind.ADJUDICATION and case.game is not None:
                 color = "white" if actor.player_id == case.game.white_id else "black"
                 if color not in case.details.get("submissions", {}):
@@ -701,16 +715,17 @@ class CaseService:
         """34.2: the appeal arbiter's decision is final and is applied here."""
         now = self.ctx.now()
         if not reasons.strip():
-            raise errors.InvalidInput(field="reasons", reason="a decision states its reasons")
+            raise errors.InvalidInput(field="reasons", reason=N_("a decision states its reasons"))
         with self.ctx.db.write() as session:
             case = self._find(session, case_id, lock=True)
             if case.status != CaseStatus.APPEALED:
                 raise errors.CaseState(
-                    case_id=case.id, status=case.status.value, action="decided on appeal"
+                    case_id=case.id, status=case.status.value, action=N_("decided on appeal")
                 )
             if actor.player_id not in {p.id for p in self._appeal_arbiters(session, case)}:
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"decide the appeal in case {case.id}"
+                    who=describe(session, actor),
+                    action=N_("decide the appeal in case {case_id}", case_id=case.id),
                 )
             self._check_decision(case, decision)
             today = self._today(case.event, now)
@@ -809,12 +824,12 @@ class CaseService:
         reasoning, optional analysis, and (the player to move) their move."""
         now = self.ctx.now()
         if claim not in ("win", "draw", "loss"):
-            raise errors.InvalidInput(field="claim", reason="claim a win, a draw or a loss")
+            raise errors.InvalidInput(field="claim", reason=N_("claim a win, a draw or a loss"))
         if not reasoning.strip():
-            raise errors.InvalidInput(field="reasoning", reason="say why (Art. 56.9.4)")
+            raise errors.InvalidInput(field="reasoning", reason=N_("say why (Art. 56.9.4)"))
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            player = self.games._acting_player(session, actor, game, None, "submit")
+            player = self.games._acting_player(session, actor, game, None, N_("submit"))
             case = session.scalar(
                 select(Case)
                 .where(
@@ -825,7 +840,9 @@ class CaseService:
                 .with_for_update()
             )
             if case is None:
-                raise errors.NotFound(kind="case", ref=f"adjudication of game {game.id}")
+                raise errors.NotFound(
+                    kind="case", ref=N_("adjudication of game {game_id}", game_id=game.id)
+                )
             today = self._today(game.event, now)
             due = date.fromisoformat(case.details["due"])
             if today > due:
@@ -836,7 +853,7 @@ class CaseService:
             submissions = dict(case.details.get("submissions", {}))
             if color in submissions:
                 raise errors.CaseState(
-                    case_id=case.id, status="submitted", action="submitted twice"
+                    case_id=case.id, status="submitted", action=N_("submitted twice")
                 )
             stated = None
             to_move = game.white_to_move == (color == "white")
@@ -845,7 +862,8 @@ class CaseService:
             if game.status == GameStatus.ADJUDICATION and to_move and not stated_already:
                 if not (move and move.strip()):
                     raise errors.InvalidInput(
-                        field="move", reason="the player to move states their move (Art. 56.9.4)"
+                        field="move",
+                        reason=N_("the player to move states their move (Art. 56.9.4)"),
                     )
                 stated = self.games.record_stated_move(session, actor, game, player, move, now)
             submissions[color] = {
@@ -885,16 +903,19 @@ class CaseService:
             case = self._find(session, case_id)
             if case.kind != CaseKind.ADJUDICATION or case.game is None:
                 raise errors.CaseState(
-                    case_id=case.id, status=case.status.value, action="analysed by the engine"
+                    case_id=case.id, status=case.status.value, action=N_("analysed by the engine")
                 )
-            self._require_decider(session, actor, case, f"analyse case {case.id}")
+            self._require_decider(
+                session, actor, case, N_("analyse case {case_id}", case_id=case.id)
+            )
             fen = case.game.fen
             submissions = dict(case.details.get("submissions", {}))
         board = chess.Board(fen)
         with engine_mod.engine(self.engine_path, self.engine_depth) as stockfish:
             if stockfish is None:
                 raise errors.InvalidInput(
-                    field="engine", reason="Stockfish is not installed (apt-get install stockfish)"
+                    field="engine",
+                    reason=N_("Stockfish is not installed (apt-get install stockfish)"),
                 )
             evidence: dict[str, Any] = {"position": as_json(stockfish.assess(board)), "checks": {}}
             for color, sub in submissions.items():
@@ -906,7 +927,7 @@ class CaseService:
             case = self._find(session, case_id, lock=True)
             if case.game is None or case.game.fen != fen:
                 raise errors.CaseState(
-                    case_id=case.id, status="changed", action="analysed: the position moved on"
+                    case_id=case.id, status="changed", action=N_("analysed: the position moved on")
                 )
             case.details = {**case.details, "engine": evidence}
             self._entry(session, case, actor, now, "analysed", None, depth=self.engine_depth)
@@ -1090,7 +1111,7 @@ class CaseService:
             case = self._find(session, case_id)
             if not self._may_see(session, actor, case):
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"see case {case.id}"
+                    who=describe(session, actor), action=N_("see case {case_id}", case_id=case.id)
                 )
             return self._view(session, case, actor)
 
@@ -1406,7 +1427,9 @@ class CaseService:
             .where(Section.event_id == event.id, SectionEntry.player_id == player.id)
         )
         if entered is None:
-            raise errors.NotFound(kind="player", ref=f"{player.login} in {event.code}")
+            raise errors.NotFound(
+                kind="player", ref=N_("{login} in {code}", login=player.login, code=event.code)
+            )
 
     def _parties(self, session: Session, case: Case) -> list[Player]:
         """Everyone the case concerns: claimant, respondent, the games' players."""

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from cc import errors
 from cc.clock import Clock
 from cc.db import Database
+from cc.i18n import N_
 from cc.models import AuditEntry, Door, Event, Game, Player, PlayerRole, Role
 
 
@@ -106,7 +107,7 @@ def describe(session: Session, actor: Actor) -> str:
     if actor.player_id is None:
         return actor.label or "operator"
     player = session.get(Player, actor.player_id)
-    return player.login if player else f"player {actor.player_id}"
+    return player.login if player else N_("player {id}", id=actor.player_id)
 
 
 def audit(

@@ -28,6 +28,7 @@ from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from cc import errors
+from cc.i18n import N_
 from cc.models import (
     Case,
     CaseStatus,
@@ -86,7 +87,7 @@ class DailyService:
         """Do the work of ``day`` (each event's own today when None)."""
         now = self.ctx.now()
         if day is not None and day > now.date() + timedelta(days=1):
-            raise errors.BadTime(at=day.isoformat(), reason="that day has not begun")
+            raise errors.BadTime(at=day.isoformat(), reason=N_("that day has not begun"))
         # Event days run ahead of UTC by up to 14 hours.
         bound = day or (now + timedelta(hours=14)).date()
         report = DayReport(day)

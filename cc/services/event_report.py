@@ -12,6 +12,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from cc import errors
+from cc.i18n import DEFAULT_LANGUAGE, N_, word
 from cc.models import AuditEntry, Case, Game, PlayerLeave, TimeCharge
 from cc.services.access import is_official_of
 from cc.services.context import Actor, ServiceContext, describe, find_event
@@ -23,36 +24,56 @@ class EventReportService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
-    def report(self, actor: Actor, code: str) -> str:
+    def report(self, actor: Actor, code: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The report as text, its headings and lines in ``lang``."""
+
+        def _(msgid: str, /, **params: object) -> str:
+            return N_(msgid, **params).localize(lang)
+
         with self.ctx.db.read() as session:
             event = find_event(session, code)
             if not is_official_of(session, actor, event):
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"read the report of event {code}"
+                    who=describe(session, actor),
+                    action=N_("read the report of event {code}", code=code),
                 )
             games = session.scalars(
                 select(Game).where(Game.event_id == event.id).order_by(Game.id)
             ).all()
             ids = [g.id for g in games]
             out = [
-                f"{event.name} ({event.code}), {event.mode.value}",
-                f"{event.start_date} - {event.end_date or '...'}; status {event.status.value}; "
-                f"control {event.control_moves}/{event.control_days}",
-                f"arbiter {event.arbiter.login if event.arbiter else '-'}; adjudicator "
-                f"{event.adjudicator.login if event.adjudicator else '-'}; appeal arbiters "
-                + (", ".join(a.player.login for a in event.appeal_arbiters) or "-"),
+                f"{event.name} ({event.code}), {word('mode', event.mode.value, lang)}",
+                _(
+                    "{start} - {end}; status {status}; control {moves}/{days}",
+                    start=event.start_date,
+                    end=event.end_date or "...",
+                    status=word("status", event.status.value, lang),
+                    moves=event.control_moves,
+                    days=event.control_days,
+                ),
+                _(
+                    "arbiter {arbiter}; adjudicator {adjudicator}; appeal arbiters {appeal}",
+                    arbiter=event.arbiter.login if event.arbiter else "-",
+                    adjudicator=event.adjudicator.login if event.adjudicator else "-",
+                    appeal=", ".join(a.player.login for a in event.appeal_arbiters) or "-",
+                ),
                 "",
-                "RESULTS",
+                _("RESULTS"),
             ]
             for g in games:
                 reason = g.result_reason.value if g.result_reason else g.status.value
                 out.append(
                     f"  {g.id:>5}  {g.section.name} r{g.round} {g.white.login} - {g.black.login}"
-                    f"  {g.result.value}  ({reason}, {g.ply_count} plies)"
+                    f"  {g.result.value}  "
+                    + _(
+                        "({reason}, {plies} plies)",
+                        reason=word("reason", reason, lang),
+                        plies=g.ply_count,
+                    )
                 )
             for section in StandingsService(self.ctx).event(code):
-                out += ["", f"CROSSTABLE {section.section}", section.text()]
-            out += ["", "OVERSTEPS AND FORFEITS"]
+                out += ["", _("CROSSTABLE {section}", section=section.section), section.text(lang)]
+            out += ["", _("OVERSTEPS AND FORFEITS")]
             forfeits = session.scalars(
                 select(AuditEntry)
                 .where(
@@ -63,19 +84,35 @@ class EventReportService:
             ).all()
             for entry in forfeits:
                 d = entry.details
+                what = word("audit", entry.action, lang)
                 out.append(
-                    f"  game {entry.game_id}: {entry.action} on {d.get('overstep_on')}, "
-                    f"{d.get('total')} days of {d.get('limit')}"
+                    "  "
+                    + _(
+                        "game {id}: {what} on {day}, {total} days of {limit}",
+                        id=entry.game_id,
+                        what=what,
+                        day=d.get("overstep_on"),
+                        total=d.get("total"),
+                        limit=d.get("limit"),
+                    )
                 )
-            out += ["", "PENALTIES AND CHARGES"]
+            out += ["", _("PENALTIES AND CHARGES")]
             for charge in session.scalars(
                 select(TimeCharge).where(TimeCharge.game_id.in_(ids)).order_by(TimeCharge.id)
             ):
                 out.append(
-                    f"  game {charge.game_id}: {charge.days:+d} days ({charge.kind.value}) on "
-                    f"{charge.on}, move {charge.move_number}: {charge.reason}"
+                    "  "
+                    + _(
+                        "game {id}: {days} days ({kind}) on {day}, move {move}: {reason}",
+                        id=charge.game_id,
+                        days=f"{charge.days:+d}",
+                        kind=word("charge", charge.kind.value, lang),
+                        day=charge.on,
+                        move=charge.move_number,
+                        reason=charge.reason,
+                    )
                 )
-            out += ["", "LEAVES"]
+            out += ["", _("LEAVES")]
             players = {g.white_id for g in games} | {g.black_id for g in games}
             for leave in session.scalars(
                 select(PlayerLeave)
@@ -87,21 +124,31 @@ class EventReportService:
                     for g in games
                     if leave.player_id in (g.white_id, g.black_id)
                 )
-                out.append(
-                    f"  {who.login}: {leave.first_day} - {leave.last_day} ({leave.status.value})"
-                )
-            out += ["", "DECISIONS AND APPEALS"]
+                status = word("status", leave.status.value, lang)
+                out.append(f"  {who.login}: {leave.first_day} - {leave.last_day} ({status})")
+            out += ["", _("DECISIONS AND APPEALS")]
             for case in session.scalars(
                 select(Case).where(Case.event_id == event.id).order_by(Case.id)
             ):
-                line = f"  case {case.id} {case.kind.value}"
+                line = "  " + _(
+                    "case {id} {kind}", id=case.id, kind=word("kind", case.kind.value, lang)
+                )
                 if case.game_id:
-                    line += f" game {case.game_id}"
-                line += f": {case.status.value}"
+                    line += " " + _("game {id}", id=case.game_id)
+                line += f": {word('status', case.status.value, lang)}"
                 if case.decision:
-                    line += f"; decision {case.decision} ({case.decided_on}): {case.reasons or ''}"
+                    line += "; " + _(
+                        "decision {decision} ({day}): {reasons}",
+                        decision=word("decision", case.decision, lang),
+                        day=case.decided_on,
+                        reasons=case.reasons or "",
+                    )
                 if case.appeal_decision:
-                    line += f"; on appeal {case.appeal_decision}: {case.appeal_reasons or ''}"
+                    line += "; " + _(
+                        "on appeal {decision}: {reasons}",
+                        decision=word("decision", case.appeal_decision, lang),
+                        reasons=case.appeal_reasons or "",
+                    )
                 out.append(line)
-        out += ["", "GAMES (PGN)", QueryService(self.ctx).pgn(ids) if ids else ""]
+        out += ["", _("GAMES (PGN)"), QueryService(self.ctx).pgn(ids) if ids else ""]
         return "\n".join(out) + "\n"

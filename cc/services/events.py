@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc import errors
+from cc.i18n import N_, code, exc_text
 from cc.models import (
     Event,
     EventAppealArbiter,
@@ -74,38 +75,45 @@ class EventService:
         """Create an event in draft; returns its id."""
         code = spec.code.strip()
         if not code or any(c.isspace() for c in code):
-            raise errors.InvalidInput(field="code", reason=f"{code!r} must be one word")
+            raise errors.InvalidInput(
+                field="code", reason=N_("{code!r} must be one word", code=code)
+            )
         if not spec.name.strip():
-            raise errors.InvalidInput(field="name", reason="an event needs a name")
+            raise errors.InvalidInput(field="name", reason=N_("an event needs a name"))
         try:
             mode = Mode(spec.mode)
         except ValueError:
             raise errors.InvalidInput(
-                field="mode", reason=f"{spec.mode!r} is not one of server, email, post"
+                field="mode",
+                reason=N_("{mode!r} is not one of server, email, post", mode=spec.mode),
             ) from None
         try:
             ZoneInfo(spec.timezone)
         except (ZoneInfoNotFoundError, ValueError):
             raise errors.InvalidInput(
-                field="timezone", reason=f"{spec.timezone!r} is not a known time zone"
+                field="timezone", reason=N_("{zone!r} is not a known time zone", zone=spec.timezone)
             ) from None
         if spec.end_date is not None and spec.end_date < spec.start_date:
             raise errors.InvalidInput(
                 field="end_date",
-                reason=f"{spec.end_date} is before the start date {spec.start_date}",
+                reason=N_(
+                    "{end} is before the start date {start}",
+                    end=spec.end_date,
+                    start=spec.start_date,
+                ),
             )
         if spec.cycles not in (1, 2):
-            raise errors.InvalidInput(field="cycles", reason="a round robin has 1 or 2 cycles")
+            raise errors.InvalidInput(field="cycles", reason=N_("a round robin has 1 or 2 cycles"))
         try:
             regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
         except (TypeError, ValueError) as exc:
-            raise errors.InvalidInput(field="regulations", reason=str(exc)) from None
+            raise errors.InvalidInput(field="regulations", reason=exc_text(exc)) from None
 
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            require_admin(session, actor, "create events")
+            require_admin(session, actor, N_("create events"))
             if session.scalar(select(Event.id).where(Event.code == code)) is not None:
-                raise errors.Conflict(what="event code", ref=code)
+                raise errors.Conflict(what=N_("event code"), ref=code)
             arbiter = self._official(session, spec.arbiter, Role.ARBITER, "arbiter")
             adjudicator = self._official(
                 session, spec.adjudicator, Role.ADJUDICATOR, "adjudicator", Role.ARBITER
@@ -118,8 +126,11 @@ class EventService:
                 # Art. 34.2: the event's arbiter may not decide appeals in it.
                 raise errors.InvalidInput(
                     field="appeal_arbiters",
-                    reason=f"{arbiter.login} is the event's arbiter and cannot also hear its "
-                    "appeals (Art. 34.2)",
+                    reason=N_(
+                        "{login} is the event's arbiter and cannot also hear its appeals "
+                        "(Art. 34.2)",
+                        login=arbiter.login,
+                    ),
                 )
             event = Event(
                 code=code,
@@ -163,7 +174,12 @@ class EventService:
         player = find_player(session, ref)
         if not has_role(session, player.id, role, *also, Role.ADMIN):
             raise errors.InvalidInput(
-                field=title, reason=f"{player.login} does not have the role {role.value}"
+                field=title,
+                reason=N_(
+                    "{login} does not have the role {role}",
+                    login=player.login,
+                    role=code("role", role.value),
+                ),
             )
         return player
 
@@ -173,22 +189,24 @@ class EventService:
         """Enter players into a section of a draft event, in starting order."""
         refs = list(players)
         if not refs:
-            raise errors.InvalidInput(field="players", reason="name at least one player")
+            raise errors.InvalidInput(field="players", reason=N_("name at least one player"))
         section_name = section.strip() or "A"
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            require_admin(session, actor, "enter players into events")
+            require_admin(session, actor, N_("enter players into events"))
             event = find_event(session, code)
             if event.status != EventStatus.DRAFT:
                 raise errors.EventStateError(
-                    event=code, reason="players can be entered only before the event starts"
+                    event=code, reason=N_("players can be entered only before the event starts")
                 )
             target = self._section(event, section_name)
             if target.teams:
                 raise errors.InvalidInput(
                     field="section",
-                    reason=f"section {section_name} is a team section: enter players with "
-                    "their team",
+                    reason=N_(
+                        "section {section} is a team section: enter players with their team",
+                        section=section_name,
+                    ),
                 )
             added: list[int] = []
             for ref in refs:
@@ -217,26 +235,31 @@ class EventService:
         refs = list(players)
         name = team.strip()
         if not name:
-            raise errors.InvalidInput(field="team", reason="a team needs a name")
+            raise errors.InvalidInput(field="team", reason=N_("a team needs a name"))
         if not refs:
-            raise errors.InvalidInput(field="players", reason="name the team's players")
+            raise errors.InvalidInput(field="players", reason=N_("name the team's players"))
         section_name = section.strip() or "A"
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            require_admin(session, actor, "enter teams into events")
+            require_admin(session, actor, N_("enter teams into events"))
             event = find_event(session, code)
             if event.status != EventStatus.DRAFT:
                 raise errors.EventStateError(
-                    event=code, reason="teams can be entered only before the event starts"
+                    event=code, reason=N_("teams can be entered only before the event starts")
                 )
             target = self._section(event, section_name)
             if target.entries and not target.teams:
                 raise errors.InvalidInput(
                     field="section",
-                    reason=f"section {section_name} holds individual players, not teams",
+                    reason=N_(
+                        "section {section} holds individual players, not teams",
+                        section=section_name,
+                    ),
                 )
             if any(t.name == name for t in target.teams):
-                raise errors.Conflict(what=f"team in section {section_name}", ref=name)
+                raise errors.Conflict(
+                    what=N_("team in section {section}", section=section_name), ref=name
+                )
             new_team = Team(name=name)
             target.teams.append(new_team)
             added: list[int] = []
@@ -274,11 +297,17 @@ class EventService:
         player = find_player(session, ref)
         entered = {e.player_id for s in event.sections for e in s.entries}
         if player.id in entered or player.id in added:
-            raise errors.Conflict(what=f"entry in event {event.code}", ref=player.login)
+            raise errors.Conflict(
+                what=N_("entry in event {code}", code=event.code), ref=player.login
+            )
         if player.id == event.arbiter_id:
             raise errors.InvalidInput(
                 field="players",
-                reason=f"{player.login} is the arbiter of {event.code} and cannot play in it",
+                reason=N_(
+                    "{login} is the arbiter of {code} and cannot play in it",
+                    login=player.login,
+                    code=event.code,
+                ),
             )
         entry = SectionEntry(player_id=player.id)
         target.entries.append(entry)
@@ -296,12 +325,12 @@ class EventService:
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            require_admin(session, actor, "start events")
+            require_admin(session, actor, N_("start events"))
             event = find_event(session, code, lock=True)
             if event.status != EventStatus.DRAFT:
-                raise errors.EventStateError(event=code, reason="it has already been started")
+                raise errors.EventStateError(event=code, reason=N_("it has already been started"))
             if not event.sections:
-                raise errors.EventStateError(event=code, reason="no players have been entered")
+                raise errors.EventStateError(event=code, reason=N_("no players have been entered"))
             if draw_lots and seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
@@ -375,7 +404,8 @@ class EventService:
         entries = list(section.entries)
         if len(entries) < 2:
             raise errors.EventStateError(
-                event=event.code, reason=f"section {section.name} needs at least 2 players"
+                event=event.code,
+                reason=N_("section {section} needs at least 2 players", section=section.name),
             )
         if rng is not None:
             rng.shuffle(entries)
@@ -402,15 +432,20 @@ class EventService:
         teams = list(section.teams)
         if len(teams) < 2:
             raise errors.EventStateError(
-                event=event.code, reason=f"section {section.name} needs at least 2 teams"
+                event=event.code,
+                reason=N_("section {section} needs at least 2 teams", section=section.name),
             )
         sizes = {t.name: len(t.entries) for t in teams}
         if len(set(sizes.values())) != 1:
             listed = ", ".join(f"{name} {n}" for name, n in sizes.items())
             raise errors.EventStateError(
                 event=event.code,
-                reason=f"the teams of section {section.name} must field the same number of "
-                f"boards ({listed})",
+                reason=N_(
+                    "the teams of section {section} must field the same number of boards "
+                    "({listed})",
+                    section=section.name,
+                    listed=listed,
+                ),
             )
         boards = next(iter(sizes.values()))
         if rng is not None:

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
+from cc.i18n import N_, Text, code
 from cc.models import (
     ConditionalLine,
     Door,
@@ -65,6 +66,17 @@ def move_number_of(ply: int) -> int:
     (1, 1, 2)
     """
     return (ply + 1) // 2
+
+
+def notation_reason(error: notation.NotationError) -> Text:
+    """Why the notation refused a move text, to be shown in the reader's language."""
+    if isinstance(error, notation.SequenceError):
+        return N_(
+            "the record is at move {number} for {side} here",
+            number=error.number,
+            side=code("color", "white" if error.color == chess.WHITE else "black"),
+        )
+    return code("reason", error.reason)
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ class GameService:
                 session, actor, game, as_player, "enter moves for another player"
             )
             if sent_at is not None and not actor.trusted:
-                require_official(session, actor, event, "date a move")
+                require_official(session, actor, event, N_("date a move"))
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
 
             if move_number is not None:
@@ -270,7 +282,7 @@ class GameService:
         now = self.ctx.now()
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)
-            player = self._acting_player(session, actor, game, as_player, "enter moves")
+            player = self._acting_player(session, actor, game, as_player, N_("enter moves"))
             self._require_playable(game, game.event, now)
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
             if self._to_move(game) != color:
@@ -419,7 +431,9 @@ class GameService:
     ) -> MoveOutcome | None:
         """Answer a retry of a recorded move, or refuse a number that does not fit."""
         if move_number < 1:
-            raise errors.InvalidInput(field="move_number", reason=f"{move_number} is not a move")
+            raise errors.InvalidInput(
+                field="move_number", reason=N_("{number} is not a move", number=move_number)
+            )
         expected_ply = ply_of(move_number, color)
         next_ply = game.ply_count + 1
         if expected_ply == next_ply:
@@ -477,28 +491,30 @@ class GameService:
             return notation.read_move(board, text)
         except notation.IllegibleMoveError as exc:
             raise errors.IllegibleMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
             ) from None
         except notation.AmbiguousMoveError as exc:
             raise errors.AmbiguousMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
             ) from None
         except notation.ImpossibleMoveError as exc:
             raise errors.ImpossibleMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=exc.reason
+                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
             ) from None
 
     @staticmethod
     def _check_sent_at(game: Game, sent_at: datetime, now: datetime) -> None:
         if sent_at.tzinfo is None:
-            raise errors.BadTime(at=sent_at.isoformat(), reason="it gives no time zone")
+            raise errors.BadTime(at=sent_at.isoformat(), reason=N_("it gives no time zone"))
         if sent_at > now:
-            raise errors.BadTime(at=sent_at.isoformat(), reason="it is in the future")
+            raise errors.BadTime(at=sent_at.isoformat(), reason=N_("it is in the future"))
         if sent_at < game.turn_started_at:
             raise errors.BadTime(
                 at=sent_at.isoformat(),
-                reason="it is before the player received the position "
-                f"({game.turn_started_at.isoformat()})",
+                reason=N_(
+                    "it is before the player received the position ({received})",
+                    received=game.turn_started_at.isoformat(),
+                ),
             )
 
     # ----------------------------------------------------- conditional moves
@@ -513,7 +529,7 @@ class GameService:
         its owner until it fires, and can be cancelled before that.
         """
         now = self.ctx.now()
-        with self._playing(actor, game_id, as_player, "enter conditional moves") as (
+        with self._playing(actor, game_id, as_player, N_("enter conditional moves")) as (
             session,
             game,
             player,
@@ -523,7 +539,7 @@ class GameService:
             if self._to_move(game) == color:
                 raise errors.InvalidInput(
                     field="line",
-                    reason="it is your move: send it, with the line that follows it",
+                    reason=N_("it is your move: send it, with the line that follows it"),
                 )
             line = self._parse_line(game, chess.Board(game.fen), text)
             return self._store_line(session, actor, game, player, line, now)
@@ -535,7 +551,10 @@ class GameService:
             if line is None or line.player_id != actor.player_id:
                 raise errors.NotFound(kind="conditional line", ref=line_id)
             if line.status != LineStatus.ACTIVE:
-                raise errors.InvalidInput(field="line", reason=f"it is {line.status.value}")
+                raise errors.InvalidInput(
+                    field="line",
+                    reason=N_("it is {status}", status=code("status", line.status.value)),
+                )
             line.status = LineStatus.CANCELLED
             line.closed_at = now
             audit(
@@ -576,7 +595,7 @@ class GameService:
         """A line read from ``board``: partner's move first, ending with the owner's."""
         if not game.event.conditional_moves:
             raise errors.InvalidInput(
-                field="line", reason="the regulations of this event allow no conditional moves"
+                field="line", reason=N_("the regulations of this event allow no conditional moves")
             )
         read = notation.read_move_list(text, board)
         if read.failure is not None:
@@ -586,21 +605,29 @@ class GameService:
                     text=failure.text,
                     game_id=game.id,
                     fen=failure.error.fen,
-                    reason=f"move {failure.number} of the line: {failure.error.reason}",
+                    reason=N_(
+                        "move {number} of the line: {reason}",
+                        number=failure.number,
+                        reason=notation_reason(failure.error),
+                    ),
                 )
                 if failure.error.kind != "illegible"
                 else errors.IllegibleMove(
                     text=failure.text,
                     game_id=game.id,
                     fen=failure.error.fen,
-                    reason=f"move {failure.number} of the line: {failure.error.reason}",
+                    reason=N_(
+                        "move {number} of the line: {reason}",
+                        number=failure.number,
+                        reason=notation_reason(failure.error),
+                    ),
                 )
             )
         moves = [m.move.uci() for m in read.moves]
         if len(moves) < 2 or len(moves) % 2:
             raise errors.InvalidInput(
                 field="line",
-                reason="a line gives the partner's move and your answer to it, in pairs",
+                reason=N_("a line gives the partner's move and your answer to it, in pairs"),
             )
         return moves
 
@@ -632,8 +659,8 @@ class GameService:
                     break
                 if theirs[i + 1] != moves[i + 1]:
                     raise errors.Conflict(
-                        what="conditional line with another answer to the same moves",
-                        ref=f"line {other.id}",
+                        what=N_("conditional line with another answer to the same moves"),
+                        ref=N_("line {line_id}", line_id=other.id),
                     )
         line = ConditionalLine(
             game_id=game.id,
@@ -738,7 +765,7 @@ class GameService:
         return offer
 
     def resign(self, actor: Actor, game_id: int, *, as_player: int | None = None) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, "resign for a player") as (
+        with self._playing(actor, game_id, as_player, N_("resign for a player")) as (
             session,
             game,
             player,
@@ -761,7 +788,7 @@ class GameService:
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
         """Offer a draw; if the partner's own offer is open, that is agreement."""
-        with self._playing(actor, game_id, as_player, "offer draws for a player") as (
+        with self._playing(actor, game_id, as_player, N_("offer draws for a player")) as (
             session,
             game,
             player,
@@ -779,7 +806,7 @@ class GameService:
     def accept_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, "answer draw offers") as (
+        with self._playing(actor, game_id, as_player, N_("answer draw offers")) as (
             session,
             game,
             player,
@@ -792,7 +819,7 @@ class GameService:
     def decline_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, "answer draw offers") as (
+        with self._playing(actor, game_id, as_player, N_("answer draw offers")) as (
             session,
             game,
             player,
@@ -828,7 +855,7 @@ class GameService:
         and the game drawn; if not, nothing is recorded and the player may
         send a move as usual.
         """
-        with self._playing(actor, game_id, as_player, "claim draws") as (
+        with self._playing(actor, game_id, as_player, N_("claim draws")) as (
             session,
             game,
             player,
@@ -914,7 +941,7 @@ class GameService:
         """The player in whose name the request acts; checks the actor may."""
         player_id = as_player if as_player is not None else actor.player_id
         if player_id is None:
-            raise errors.InvalidInput(field="player", reason="say which player acts")
+            raise errors.InvalidInput(field="player", reason=N_("say which player acts"))
         player = session.get(Player, player_id)
         if player is None:
             raise errors.NotFound(kind="player", ref=player_id)

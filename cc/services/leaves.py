@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc import errors
+from cc.i18n import N_
 from cc.models import (
     Event,
     EventStatus,
@@ -25,6 +26,7 @@ from cc.models import (
     Section,
     SectionEntry,
 )
+from cc.services.access import is_arbiter_of
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -90,7 +92,8 @@ class LeaveService:
         """
         if last_day < first_day:
             raise errors.InvalidInput(
-                field="last_day", reason=f"{last_day} is before the first day {first_day}"
+                field="last_day",
+                reason=N_("{last} is before the first day {first}", last=last_day, first=first_day),
             )
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -99,11 +102,12 @@ class LeaveService:
             official = self._is_official(session, actor, events)
             if actor.player_id != player.id and not official:
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"take leave for {player.login}"
+                    who=describe(session, actor),
+                    action=N_("take leave for {login}", login=player.login),
                 )
             if grant and not official:
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action="grant leave out of the ordinary"
+                    who=describe(session, actor), action=N_("grant leave out of the ordinary")
                 )
             if not grant:
                 for event in events:
@@ -111,15 +115,18 @@ class LeaveService:
                     if first_day <= today:
                         raise errors.InvalidInput(
                             field="first_day",
-                            reason=f"a leave is announced in advance: it can start on "
-                            f"{today + timedelta(days=1)} at the earliest; the arbiter may "
-                            "allow one that has begun (Art. 56.7.7)",
+                            reason=N_(
+                                "a leave is announced in advance: it can start on {day} at the "
+                                "earliest; the arbiter may allow one that has begun "
+                                "(Art. 56.7.7)",
+                                day=today + timedelta(days=1),
+                            ),
                         )
             existing = _active_leaves(session, player.id)
             for other in existing:
                 if other.first_day <= last_day and first_day <= other.last_day:
                     raise errors.Conflict(
-                        what="leave", ref=f"{other.first_day} .. {other.last_day}"
+                        what=N_("leave"), ref=f"{other.first_day} .. {other.last_day}"
                     )
             if not grant:
                 _check_caps(player.login, events, existing, first_day, last_day)
@@ -147,6 +154,7 @@ class LeaveService:
                     first_day=first_day.isoformat(),
                     last_day=last_day.isoformat(),
                     granted=grant,
+                    granted_by=describe(session, actor) if grant else None,
                 )
             return leave.id
 
@@ -159,11 +167,11 @@ class LeaveService:
                 raise errors.NotFound(kind="leave", ref=leave_id)
             events = _player_events(session, leave.player_id)
             if actor.player_id != leave.player_id and not self._is_official(session, actor, events):
-                raise errors.NotPermitted(who=describe(session, actor), action="end this leave")
+                raise errors.NotPermitted(who=describe(session, actor), action=N_("end this leave"))
             zones = [e.timezone for e in events] or ["UTC"]
             today = min(local_date(now, z) for z in zones)
             if leave.last_day < today:
-                raise errors.InvalidInput(field="leave", reason="it is over already")
+                raise errors.InvalidInput(field="leave", reason=N_("it is over already"))
             if leave.first_day >= today:
                 leave.status = LeaveStatus.CANCELLED
             else:
@@ -222,7 +230,8 @@ class LeaveService:
 
     @staticmethod
     def _is_official(session: Session, actor: Actor, events: list[Event]) -> bool:
-        return is_admin(session, actor) or any(e.arbiter_id == actor.player_id for e in events)
+        """An admin, or the arbiter of one of the player's events (56.7.7)."""
+        return is_admin(session, actor) or any(is_arbiter_of(session, actor, e) for e in events)
 
 
 def _player_events(session: Session, player_id: int) -> list[Event]:
@@ -262,8 +271,17 @@ def _check_caps(
             if used + asked > cap:
                 raise errors.InvalidInput(
                     field="leave",
-                    reason=f"{login} has used {used} of the {cap} days of leave allowed in "
-                    f"{year} by {event.code}; {asked} more would make {used + asked}",
+                    reason=N_(
+                        "{login} has used {used} of the {cap} days of leave allowed in {year} "
+                        "by {code}; {asked} more would make {total}",
+                        login=login,
+                        used=used,
+                        cap=cap,
+                        year=year,
+                        code=event.code,
+                        asked=asked,
+                        total=used + asked,
+                    ),
                 )
     for event in events:
         event_cap = event.leave_days_per_event
@@ -276,8 +294,16 @@ def _check_caps(
         if used + asked > event_cap:
             raise errors.InvalidInput(
                 field="leave",
-                reason=f"{login} has used {used} of the {event_cap} days of leave allowed over "
-                f"{event.code}; {asked} more would make {used + asked}",
+                reason=N_(
+                    "{login} has used {used} of the {cap} days of leave allowed over {code}; "
+                    "{asked} more would make {total}",
+                    login=login,
+                    used=used,
+                    cap=event_cap,
+                    code=event.code,
+                    asked=asked,
+                    total=used + asked,
+                ),
             )
 
 

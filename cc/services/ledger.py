@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
+from cc.i18n import N_, code, join
 from cc.models import (
     Case,
     CaseKind,
@@ -164,6 +165,10 @@ class GameLedgerView:
     to_move: str | None
     clocks: dict[str, ClockView]
     schedule: list[ScheduleRow]
+    #: how the event counts days (spec §10.2): "calendar" or "iccf"
+    day_counting: str = "calendar"
+    #: the ICCF option: days beyond 20 on one move count double
+    iccf_double_after_20: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,7 @@ class ReportRow:
     black_days: int
     last_received_on: date | None
     last_sent_on: date | None
+    #: in English; a :class:`cc.i18n.Text`, shown in another language with ``localize``
     notes: str
 
 
@@ -354,6 +360,8 @@ class LedgerService:
                     "black": _clock_view(game.black.login, ledger.black),
                 },
                 schedule=rows,
+                day_counting=event.regulations.day_counting.value,
+                iccf_double_after_20=event.regulations.iccf_double_after_20,
             )
 
     def report(self, player_ref: str, event_code: str) -> PlayerReport:
@@ -377,19 +385,35 @@ class LedgerService:
                 made = [e for e in mine.moves if e.sent_on is not None]
                 partner_made = [e for e in partners.moves if e.sent_on is not None]
                 last_received = mine.moves[-1].received_on if mine.moves else None
-                notes = []
+                notes: list[str] = []
                 if game.status != GameStatus.ONGOING:
                     reason = game.result_reason.value if game.result_reason else ""
-                    notes.append(f"{game.result.value} {reason}".strip())
+                    notes.append(
+                        N_(
+                            "{result} {reason}",
+                            result=game.result.value,
+                            reason=code("reason", reason),
+                        )
+                        if reason
+                        else game.result.value
+                    )
                 if mine.overstep_on:
-                    notes.append(f"overstep {mine.overstep_on.isoformat()}")
+                    notes.append(N_("overstep {on}", on=mine.overstep_on.isoformat()))
                 if partners.overstep_on:
-                    notes.append(f"opponent overstep {partners.overstep_on.isoformat()}")
+                    notes.append(N_("opponent overstep {on}", on=partners.overstep_on.isoformat()))
                 if game.status == GameStatus.ONGOING and mine.days_left < 0:
-                    since = mine.oversteps[-1].on.isoformat() if mine.oversteps else "?"
-                    notes.append(f"over the limit since {since}, by {-mine.days_left} days")
+                    since = mine.oversteps[-1].on.isoformat() if mine.oversteps else "-"
+                    notes.append(
+                        N_(
+                            "over the limit since {since}, by {days} days",
+                            since=since,
+                            days=-mine.days_left,
+                        )
+                    )
                 elif game.status == GameStatus.ONGOING and mine.near_control:
-                    notes.append(f"{mine.days_left} days left: copy the arbiter (56.4.10)")
+                    notes.append(
+                        N_("{days} days left: copy the arbiter (56.4.10)", days=mine.days_left)
+                    )
                 w_made = made if white else partner_made
                 b_made = partner_made if white else made
                 rows.append(
@@ -403,7 +427,7 @@ class LedgerService:
                         black_days=ledger.black.total,
                         last_received_on=last_received,
                         last_sent_on=made[-1].sent_on if made else None,
-                        notes="; ".join(notes),
+                        notes=join("; ", notes),
                     )
                 )
             return PlayerReport(
@@ -440,14 +464,16 @@ class LedgerService:
         try:
             kind = ChargeKind(kind)
         except ValueError:
-            raise errors.InvalidInput(field="kind", reason=f"{kind!r} is not a charge") from None
+            raise errors.InvalidInput(
+                field="kind", reason=N_("{kind!r} is not a charge", kind=kind)
+            ) from None
         if not reason.strip():
-            raise errors.InvalidInput(field="reason", reason="say why, as the arbiter's record")
+            raise errors.InvalidInput(field="reason", reason=N_("say why, as the arbiter's record"))
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
             event = game.event
-            require_official(session, actor, event, "charge time")
+            require_official(session, actor, event, N_("charge time"))
             if as_player not in (game.white_id, game.black_id):
                 player = find_player(session, as_player)
                 raise errors.NotYourGame(
@@ -465,18 +491,20 @@ class LedgerService:
                 )
                 if amount <= 0:
                     raise errors.InvalidInput(
-                        field="days", reason="a penalty adds days: give a positive number"
+                        field="days", reason=N_("a penalty adds days: give a positive number")
                     )
             elif kind == ChargeKind.GRACE:
                 if days is None or not 1 <= days <= MAX_GRACE_DAYS:
                     raise errors.InvalidInput(
                         field="days",
-                        reason=f"a grace takes off 1 to {MAX_GRACE_DAYS} days (Art. 56.4.8)",
+                        reason=N_(
+                            "a grace takes off 1 to {days} days (Art. 56.4.8)", days=MAX_GRACE_DAYS
+                        ),
                     )
                 amount = -days
             else:
                 if not days:
-                    raise errors.InvalidInput(field="days", reason="an adjustment needs days")
+                    raise errors.InvalidInput(field="days", reason=N_("an adjustment needs days"))
                 amount = days
             color = chess.WHITE if as_player == game.white_id else chess.BLACK
             made = (game.ply_count + (1 if color == chess.WHITE else 0)) // 2

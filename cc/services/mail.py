@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
+from cc.i18n import localize, word
 from cc.models import (
     Door,
     Event,
@@ -49,7 +50,7 @@ from cc.services.context import Actor, ServiceContext
 if TYPE_CHECKING:
     from cc.services.cases import CaseService
 from cc.services.forfeits import Forfeit
-from cc.services.games import GameService, MoveOutcome
+from cc.services.games import GameService, MoveOutcome, notation_reason
 from cc.services.leaves import LeaveService
 from cc.services.ledger import GameLedgerView, LedgerService
 from mailgate.content import Command, Statement, read_statement
@@ -543,7 +544,7 @@ class MailService:
                 "ambiguous": "ambiguous_move",
                 "sequence": "sequence",
             }.get(read.failure.error.kind, "impossible_move")
-            reason = f"{read.failure.text!r}: {read.failure.error.reason}"
+            reason = f"{read.failure.text!r}: {localize(notation_reason(read.failure.error), lang)}"
             raise _Fault(code, reason)
         return first_ply, moves
 
@@ -583,7 +584,7 @@ class MailService:
                 "over",
                 game=game.id,
                 result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else "",
+                reason=word("reason", game.result_reason.value, lang) if game.result_reason else "",
             )
         self._answer(
             session,
@@ -609,7 +610,11 @@ class MailService:
                 "over",
                 game=game.id,
                 result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else "",
+                reason=(
+                    word("reason", game.result_reason.value, partner.lang)
+                    if game.result_reason
+                    else ""
+                ),
             )
             self._tell(session, partner, game, body, "notice")
             return

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from sqlalchemy import select
 
 from cc import errors, i18n
+from cc.i18n import N_
 from cc.models import Player, PlayerEmail, PlayerRole, Role
 from cc.security import hash_password
 from cc.services.context import Actor, ServiceContext, audit, require_admin
@@ -26,9 +27,11 @@ def checked_addresses(emails: Iterable[str]) -> list[str]:
     addresses = [normalise_email(e) for e in emails if e.strip()]
     for address in addresses:
         if not _EMAIL.match(address):
-            raise errors.InvalidInput(field="email", reason=f"{address!r} is not an address")
+            raise errors.InvalidInput(
+                field="email", reason=N_("{address!r} is not an address", address=address)
+            )
     if len(set(addresses)) != len(addresses):
-        raise errors.InvalidInput(field="email", reason="an address is given twice")
+        raise errors.InvalidInput(field="email", reason=N_("an address is given twice"))
     return addresses
 
 
@@ -52,32 +55,45 @@ class PlayerService:
         if not _LOGIN.match(login):
             raise errors.InvalidInput(
                 field="login",
-                reason=f"{login!r} must start with a letter and use only letters, digits, "
-                "'.', '_' or '-' (2-64 characters)",
+                reason=N_(
+                    "{login!r} must start with a letter and use only letters, digits, "
+                    "'.', '_' or '-' (2-64 characters)",
+                    login=login,
+                ),
             )
         if not name.strip():
-            raise errors.InvalidInput(field="name", reason="a player needs a name")
+            raise errors.InvalidInput(field="name", reason=N_("a player needs a name"))
         if lang not in i18n.LANGUAGES:
             raise errors.InvalidInput(
-                field="lang", reason=f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}"
+                field="lang",
+                reason=N_(
+                    "{lang!r} is not one of {languages}",
+                    lang=lang,
+                    languages=", ".join(i18n.LANGUAGES),
+                ),
             )
         addresses = checked_addresses(emails)
         try:
             role_set = {Role(r) for r in roles} or {Role.PLAYER}
-        except ValueError as exc:
-            raise errors.InvalidInput(field="role", reason=str(exc)) from None
+        except ValueError:
+            known = [r.value for r in Role]
+            bad = next(r for r in roles if r not in known)
+            raise errors.InvalidInput(
+                field="role",
+                reason=N_("{role!r} is not a role: {roles}", role=bad, roles=", ".join(known)),
+            ) from None
         if password is not None and len(password) < 8:
-            raise errors.InvalidInput(field="password", reason="at least 8 characters")
+            raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))
 
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            require_admin(session, actor, "register players")
+            require_admin(session, actor, N_("register players"))
             if session.scalar(select(Player.id).where(Player.login == login)) is not None:
-                raise errors.Conflict(what="login", ref=login)
+                raise errors.Conflict(what=N_("login"), ref=login)
             for address in addresses:
                 taken = session.scalar(select(PlayerEmail.id).where(PlayerEmail.address == address))
                 if taken is not None:
-                    raise errors.Conflict(what="email address", ref=address)
+                    raise errors.Conflict(what=N_("email address"), ref=address)
             player = Player(
                 login=login,
                 name=name.strip(),

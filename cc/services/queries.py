@@ -12,6 +12,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc import errors
+from cc.i18n import N_
 from cc.models import (
     DrawOffer,
     DrawOfferStatus,
@@ -267,7 +268,7 @@ class QueryService:
             event = find_event(session, code)
             if not is_official_of(session, actor, event):
                 raise errors.NotPermitted(
-                    who=describe(session, actor), action=f"oversee event {code}"
+                    who=describe(session, actor), action=N_("oversee event {code}", code=code)
                 )
             games = []
             for game in session.scalars(

@@ -9,11 +9,13 @@ table instead (match and board points, Art. 38.7) with each board's scores.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sqlalchemy import select
 
+from cc.i18n import DEFAULT_LANGUAGE, WORDS, word
 from cc.models import Game, GameStatus, ResultReason, Section
 from cc.services.context import ServiceContext, find_event
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
@@ -45,8 +47,8 @@ class TeamStandings:
     #: the players' scores, board by board, best first on each board
     boards: list[BoardScore] = field(default_factory=list)
 
-    def text(self, names: dict[str, str]) -> str:
-        lines = [self.table.text(), ""]
+    def text(self, names: dict[str, str], headings: Mapping[str, str] | None = None) -> str:
+        lines = [self.table.text(headings), ""]
         for b in self.boards:
             lines.append(f"{b.board:>3}  {names[b.player]} ({b.team})  {b.points_text}")
         return "\n".join(lines)
@@ -110,11 +112,15 @@ class SectionStandings:
     def final(self) -> bool:
         return self.unfinished == 0
 
-    def text(self) -> str:
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The table as text, its column headings in ``lang``."""
+        headings = None
+        if lang != DEFAULT_LANGUAGE:
+            headings = {code: word("tiebreak", code, lang) for code in WORDS["tiebreak"]}
         if self.teams is not None:
-            return self.teams.text(self.names)
+            return self.teams.text(self.names, headings)
         assert self.table is not None
-        return self.table.text(self.names)
+        return self.table.text(self.names, headings)
 
     def as_dict(self) -> dict[str, object]:
         if self.teams is not None:

@@ -432,4 +432,5 @@ def analyse(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
     response_class=PlainTextResponse,
 )
 def event_report(request: Request, caller: Caller, code: str) -> PlainTextResponse:
-    return PlainTextResponse(services_of(request).event_report.report(caller, code))
+    report = services_of(request).event_report.report(caller, code, _caller_language(request))
+    return PlainTextResponse(report)

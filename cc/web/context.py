@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fastapi import Request
 
 from cc import errors
+from cc.i18n import N_
 from cc.models import Door
 from cc.services import Actor, Services
 from cc.services.accounts import SessionInfo
@@ -58,4 +59,4 @@ def actor_of(info: SessionInfo, door: Door = Door.WEB) -> Actor:
 def check_csrf(expected: str | None, given: str | None) -> None:
     """Every state-changing form carries the session's synchronizer token."""
     if not expected or not given or not hmac.compare_digest(expected, given):
-        raise errors.NotPermitted(who="this form", action="be accepted without its CSRF token")
+        raise errors.NotPermitted(who="this form", action=N_("be accepted without its CSRF token"))

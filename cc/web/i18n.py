@@ -1,37 +1,17 @@
 """Page translations: gettext catalogs (Babel), English message ids.
 
 The Russian catalog lives as ``locale/ru/LC_MESSAGES/messages.po`` and is
-compiled in memory at start, so there is no build step and no binary file in
-the tree. The language is the signed-in player's setting, else a ``lang``
-cookie, else the browser's Accept-Language.
+compiled in memory at start (:func:`cc.i18n.translations`, shared with the
+console and the services' texts), so there is no build step and no binary
+file in the tree. The language is the signed-in player's setting, else a
+``lang`` cookie, else the browser's Accept-Language.
 """
 
 from __future__ import annotations
 
-import gettext
-from functools import cache
-from io import BytesIO
-from pathlib import Path
+from cc.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, translations
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
-from cc.i18n import DEFAULT_LANGUAGE, LANGUAGES
-
-LOCALE_DIR = Path(__file__).parent / "locale"
-
-
-@cache
-def translations(lang: str) -> gettext.NullTranslations:
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    if lang == DEFAULT_LANGUAGE or not po.exists():
-        return gettext.NullTranslations()
-    with po.open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
-    buffer = BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+__all__ = ["LOCALE_DIR", "accepted_language", "pick_language", "translations"]
 
 
 def accepted_language(header: str | None) -> str | None:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import notation
 from cc import errors
+from cc.i18n import N_
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.web.context import (
     LANG_COOKIE,
@@ -327,7 +328,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
     try:
         number = int(form.get("move_number", ""))
     except ValueError:
-        raise errors.InvalidInput(field="move_number", reason="missing") from None
+        raise errors.InvalidInput(field="move_number", reason=N_("missing")) from None
     services_of(request).games.submit_move(
         actor_of(info),
         game_id,
@@ -354,7 +355,9 @@ async def draw(request: Request, game_id: int) -> Response:
     elif action == "claim":
         games.claim_draw(actor_of(info), game_id, text=form.get("move") or None)
     else:
-        raise errors.InvalidInput(field="action", reason=f"{action!r} is not a draw action")
+        raise errors.InvalidInput(
+            field="action", reason=N_("{action!r} is not a draw action", action=action)
+        )
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
@@ -425,7 +428,9 @@ async def take_leave(request: Request) -> Response:
         first = date.fromisoformat(form.get("first_day", ""))
         last = date.fromisoformat(form.get("last_day", ""))
     except ValueError:
-        raise errors.InvalidInput(field="dates", reason="give both days as YYYY-MM-DD") from None
+        raise errors.InvalidInput(
+            field="dates", reason=N_("give both days as YYYY-MM-DD")
+        ) from None
     services_of(request).leaves.request(actor_of(info), info.player_id, first, last)
     return RedirectResponse("/leave", status_code=303)
 
@@ -549,7 +554,7 @@ def arbiter_event(request: Request, code: str) -> Response:
 @router.get("/arbiter/events/{code}/report.txt")
 def event_report(request: Request, code: str) -> Response:
     info = signed_in(request)
-    text = services_of(request).event_report.report(actor_of(info), code)
+    text = services_of(request).event_report.report(actor_of(info), code, language(request))
     return PlainTextResponse(
         text,
         headers={"Content-Disposition": f'attachment; filename="{code}-report.txt"'},
@@ -680,7 +685,7 @@ async def case_action(request: Request, case_id: int, action: str) -> Response:
             raise StarletteHTTPException(status_code=404)
     except ValueError as exc:
         if not isinstance(exc, errors.ServiceError):
-            exc = errors.InvalidInput(field="penalty_days", reason="a whole number of days")
+            exc = errors.InvalidInput(field="penalty_days", reason=N_("a whole number of days"))
         return _case_error(request, info, case_id, exc)
     return RedirectResponse(f"/cases/{case_id}", status_code=303)
 
