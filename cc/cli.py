@@ -865,6 +865,10 @@ def _parse_at(state: State, game_id: int, at: str | None) -> datetime | None:
 @click.option(
     "--stated-sent-on", type=click.DateTime(["%Y-%m-%d"]), help="The sending date the player wrote."
 )
+@click.option(
+    "--received",
+    help="When the player received the partner's last move (date or ISO instant; arbiters).",
+)
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -877,6 +881,7 @@ def game_move(
     offer_draw: bool,
     at: str | None,
     stated_sent_on: datetime | None,
+    received: str | None,
     as_json_flag: bool,
 ) -> None:
     """Submit a move as a player, through the move service."""
@@ -890,6 +895,7 @@ def game_move(
         offer_draw=offer_draw,
         sent_at=_parse_at(state, game_id, at),
         stated_sent_on=stated_sent_on.date() if stated_sent_on else None,
+        received=received,
     )
     if as_json_flag:
         emit_json(outcome)
@@ -1151,5 +1157,5 @@ def main() -> None:
     cli(prog_name="cc")
 
 
-# The ``case`` commands live in their own module and join the group here.
-from cc import cli_cases  # noqa: E402, F401
+# The ``case`` and ``game receipt`` commands live in their own modules and join here.
+from cc import cli_cases, cli_receipts  # noqa: E402, F401

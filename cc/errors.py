@@ -196,3 +196,31 @@ class NoMaterials(ServiceError):
 
 class SubmissionsOpen(ServiceError):
     code = "submissions_open"
+
+
+class ReceiptRefused(ServiceError):
+    """A date of receipt the record of the game does not allow (55.2.2, 56.2.3)."""
+
+
+class ReceiptInFuture(ReceiptRefused):
+    code = "receipt_in_future"
+
+
+class ReceiptBeforeStart(ReceiptRefused):
+    code = "receipt_before_start"
+
+
+class ReceiptBeforeSending(ReceiptRefused):
+    code = "receipt_before_sending"
+
+
+class ReceiptAfterReply(ReceiptRefused):
+    code = "receipt_after_reply"
+
+
+class ReceiptOfFirstMove(ReceiptRefused):
+    code = "receipt_of_first_move"
+
+
+class ReceiptNotReached(ReceiptRefused):
+    code = "receipt_not_reached"

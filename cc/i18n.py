@@ -346,6 +346,42 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{decision!r} is not a decision in a {kind} case; choose one of: {choices}.",
         "ru": "{decision!r} — не решение по делу «{kind}»; возможные решения: {choices}.",
     },
+    "receipt_in_future": {
+        "en": "Game {game_id}: {player} cannot have received the move on {received}: that is "
+        "later than now ({now}).",
+        "ru": "Партия {game_id}: {player} не мог получить ход {received} — это позже, чем "
+        "сейчас ({now}).",
+    },
+    "receipt_before_start": {
+        "en": "Game {game_id}: {received} is before the start of event {event} on {start}; "
+        "time before the start is not counted (Art. 54.4.4, 55.4.5, 56.4.5).",
+        "ru": "Партия {game_id}: {received} — раньше старта соревнования {event} {start}; "
+        "время до начала не засчитывается (ст. 54.4.4, 55.4.5, 56.4.5).",
+    },
+    "receipt_before_sending": {
+        "en": "Game {game_id}: {player} cannot have received {partner}'s move {move} on "
+        "{received}: it was sent on {sent} (Art. 55.2.2, 56.2.3).",
+        "ru": "Партия {game_id}: {player} не мог получить ход {move} партнёра {partner} "
+        "{received} — ход отправлен {sent} (ст. 55.2.2, 56.2.3).",
+    },
+    "receipt_after_reply": {
+        "en": "Game {game_id}: {player} replied to {partner}'s move {move} on {replied}, so "
+        "cannot have received it later, on {received}.",
+        "ru": "Партия {game_id}: {player} ответил на ход {move} партнёра {partner} {replied} "
+        "и не мог получить его позже, {received}.",
+    },
+    "receipt_of_first_move": {
+        "en": "Game {game_id}: White's first move answers no move; its time counts from the "
+        "start on {start} (Art. 54.4.4).",
+        "ru": "Партия {game_id}: первый ход белых не отвечает ни на какой ход; время на него "
+        "считается со старта {start} (ст. 54.4.4).",
+    },
+    "receipt_not_reached": {
+        "en": "Game {game_id}: {player}'s move {move_number} has not been reached; the game is "
+        "at move {current}.",
+        "ru": "Партия {game_id}: до {move_number}-го хода {player} партия ещё не дошла; сейчас "
+        "ход {current}.",
+    },
 }
 
 #: codes shown as words, by category: the code's label (a catalog message)

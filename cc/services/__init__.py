@@ -19,6 +19,7 @@ from cc.services.mail import MailService, MailSettings
 from cc.services.outbound import OutboundService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
+from cc.services.receipts import ReceiptService
 from cc.services.standings import StandingsService
 from cc.services.xfcc import XfccService
 
@@ -35,6 +36,7 @@ class Services:
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)
         self.ledgers = LedgerService(ctx)
+        self.receipts = ReceiptService(ctx)
         self.leaves = LeaveService(ctx)
         self.accounts = AccountService(ctx)
         self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
@@ -60,6 +62,7 @@ __all__ = [
     "MoveOutcome",
     "PlayerService",
     "QueryService",
+    "ReceiptService",
     "ServiceContext",
     "Services",
     "StandingsService",

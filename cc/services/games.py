@@ -47,6 +47,7 @@ from cc.services.context import (
 )
 from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
+from cc.services.receipts import apply_receipt
 from timekeeping import local_date
 
 
@@ -165,6 +166,7 @@ class GameService:
         sent_at: datetime | None = None,
         stated_sent_on: date | None = None,
         conditional: str | None = None,
+        received: date | datetime | str | None = None,
     ) -> MoveOutcome:
         """Make a move in a game.
 
@@ -174,6 +176,10 @@ class GameService:
         number the caller believes it is sending: a retry of a recorded move
         is answered as already applied, never applied twice. ``conditional``
         continues the move with a line "their reply, my answer, ..." (54.3.3).
+        ``received`` is when the player received the partner's last move, as
+        the arbiter knows it from a postmark or the player's letter (55.2.2,
+        56.2.3): checked and recorded as :meth:`ReceiptService.record_receipt`
+        does, before the move is dated against it.
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -199,6 +205,19 @@ class GameService:
             if actor.player_id == player.id:
                 self._require_not_on_leave(session, game, player, when)
 
+            if received is not None:
+                require_official(session, actor, event, "record when a move was received")
+                apply_receipt(
+                    session,
+                    actor,
+                    game,
+                    player,
+                    game.ply_count + 1,
+                    received,
+                    now=now,
+                    reply_at=when,
+                    refresh=False,
+                )
             if sent_at is not None:
                 self._check_sent_at(game, sent_at, now)
             self._refuse_if_lost(session, game, when, now)

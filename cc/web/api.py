@@ -57,6 +57,7 @@ _STATUS: dict[type[errors.ServiceError], int] = {
     errors.SubmissionTooLate: 409,
     errors.NoMaterials: 409,
     errors.SubmissionsOpen: 409,
+    errors.ReceiptRefused: 422,
 }
 
 
@@ -117,6 +118,33 @@ class MoveIn(BaseModel):
     offer_draw: bool = False
     conditional: str | None = Field(
         default=None, description="A line after this move: their reply, my answer, ..."
+    )
+    player: str | None = Field(
+        default=None,
+        description="Arbiters: the login of the player whose move it is (a posted move)",
+    )
+    sent_at: str | None = Field(
+        default=None,
+        description="Arbiters: when it was sent, a date (2026-05-18, its first instant) or an "
+        "instant (2026-05-18T10:30, in the event's zone unless one is given)",
+    )
+    received: str | None = Field(
+        default=None,
+        description="Arbiters: when the player received the partner's last move (Art. 55.2.2, "
+        "56.2.3), a date or an instant as for sent_at",
+    )
+
+
+class ReceiptIn(BaseModel):
+    player: str = Field(description="The login of the player who received the move")
+    received: str = Field(
+        description="A date (2026-05-17, its first instant in the event's zone) or an instant "
+        "(2026-05-17T10:30, in the event's zone unless one is given)"
+    )
+    move_number: int | None = Field(
+        default=None,
+        description="The player's own move whose receipt it is (a line of the Art. 60 "
+        "schedule); by default the one being thought about, or else the last one",
     )
 
 
@@ -204,13 +232,34 @@ def preview(request: Request, caller: Caller, game_id: int, body: PreviewIn) -> 
 
 @router.post("/games/{game_id}/moves", summary="Make a move")
 def make_move(request: Request, caller: Caller, game_id: int, body: MoveIn) -> dict[str, Any]:
-    outcome = services_of(request).games.submit_move(
+    svc = services_of(request)
+    outcome = svc.games.submit_move(
         caller,
         game_id,
         body.move,
+        as_player=svc.queries.player(body.player).id if body.player else None,
         move_number=body.move_number,
         offer_draw=body.offer_draw,
         conditional=body.conditional,
+        sent_at=svc.receipts.instant(game_id, body.sent_at) if body.sent_at else None,
+        received=body.received,
+    )
+    return as_json(outcome)  # type: ignore[no-any-return]
+
+
+@router.post(
+    "/games/{game_id}/receipts",
+    summary="Arbiters: record when a player received the partner's move (55.2.2, 56.2.3)",
+)
+def record_receipt(
+    request: Request, caller: Caller, game_id: int, body: ReceiptIn
+) -> dict[str, Any]:
+    outcome = services_of(request).receipts.record_receipt(
+        caller,
+        game_id,
+        as_player=body.player,
+        move_number=body.move_number,
+        received=body.received,
     )
     return as_json(outcome)  # type: ignore[no-any-return]
 

@@ -261,6 +261,7 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "schedule": schedule,
         "my_color": "black" if black_side else "white",
         "notation": style,
+        "receipt_choices": svc.receipts.choices(actor_of(info), game_id),
     }
 
 
@@ -337,6 +338,35 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         offer_draw=form.get("offer_draw") == "1",
         conditional=form.get("conditional") or None,
     )
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/receipt")
+async def record_receipt(request: Request, game_id: int) -> Response:
+    """The arbiter records when a player received the partner's move (55.2.2, 56.2.3)."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    login, _sep, number = form.get("entry", "").rpartition(":")
+    received = form.get("received", "")
+    try:
+        services_of(request).receipts.record_receipt(
+            actor_of(info),
+            game_id,
+            as_player=login,
+            move_number=int(number) if number.isdigit() else None,
+            received=received,
+        )
+    except errors.ServiceError as exc:
+        from cc.web.api import status_for
+
+        return render(
+            request,
+            "game.html",
+            status=status_for(exc),
+            receipt_error=exc.message(language(request)),
+            typed_receipt=received,
+            **_game_context(request, info, game_id),
+        )
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
