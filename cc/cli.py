@@ -24,6 +24,7 @@ from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from cc import config as config_mod
 from cc import errors, i18n
+from cc.db import unavailable
 from cc.i18n import N_
 from cc.models import Door
 from cc.regulations import DayCounting, Mode, parse_time_control
@@ -111,13 +112,25 @@ def _missing_schema(exc: OperationalError | ProgrammingError) -> bool:
 
 
 class Console(click.Group):
-    """The ``cc`` group: a database never upgraded is told so, whatever the command."""
+    """The ``cc`` group: a database never upgraded, or one that cannot be used
+    (down, full, read-only), is told so in one line, whatever the command."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except (OperationalError, ProgrammingError) as exc:
             if not _missing_schema(exc):
+                if unavailable(exc):
+                    # Down, full or read-only: one line that says so, not a traceback.
+                    click.echo(
+                        _(
+                            "The database {url} cannot be used now: {reason}",
+                            url=_safe_url(ctx.obj.config.database_url) if ctx.obj else "",
+                            reason=str(exc.orig).strip().splitlines()[0][:300],
+                        ),
+                        err=True,
+                    )
+                    sys.exit(1)
                 raise
             click.echo(
                 _(

@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -66,6 +67,18 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         _configure_sqlite(engine)
         return engine
     return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def unavailable(error: BaseException) -> bool:
+    """The database cannot serve now (down, unreachable, full, read-only,
+    locked too long): no fault of the request, which may be tried again.
+
+    Doors answer it as "try later" (HTTP 503, SMTP 451, an unseen message
+    left for the next round), never as a refusal or a permanent failure.
+    """
+    if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError | sa_exc.TimeoutError)
 
 
 def _records(exc: BaseException) -> bool:

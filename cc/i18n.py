@@ -171,6 +171,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Event {event} is {status}; its games are not open for play.",
         "ru": "Соревнование {event} в состоянии «{status}»; партии не открыты для игры.",
     },
+    "unavailable": {
+        "en": "The server cannot reach its database just now; nothing was changed. "
+        "Please try again in a minute.",
+        "ru": "Сервер сейчас не может обратиться к своей базе данных; ничего не изменено. "
+        "Повторите, пожалуйста, через минуту.",
+    },
+    "internal_error": {
+        "en": "Something went wrong on the server; nothing was changed. "
+        "The error has been logged for the administrator.",
+        "ru": "На сервере произошла ошибка; ничего не изменено. "
+        "Ошибка записана в журнал для администратора.",
+    },
     "game_over": {
         "en": "Game {game_id} is over: {result} ({reason}).",
         "ru": "Партия {game_id} окончена: {result} ({reason}).",

@@ -8,6 +8,7 @@ import logging
 import uvicorn
 
 from cc.config import Config, host_port
+from cc.health import Health
 from cc.outbox import Outbox
 from cc.scheduling import start_scheduler
 from cc.services import Services
@@ -23,9 +24,14 @@ log = logging.getLogger(__name__)
 async def serve(config: Config, services: Services) -> None:
     """The web app, the mail listener and the mail sender, as configured."""
     controller = None
+    health = Health()
     if config.mail_listen:
         host, port = host_port(config.mail_listen, 25)
-        handler = GatewayHandler(services.mail.receive, services.ctx.clock.now)
+        handler = GatewayHandler(
+            services.mail.receive,
+            services.ctx.clock.now,
+            heartbeat=health.heartbeat("listener", vital=False),
+        )
         controller = start_listener(handler, host, port, lmtp=config.mail_lmtp)
         log.info("mail listener on %s:%s for %s", host, port, config.mail_address)
     relay: Relay
@@ -43,7 +49,13 @@ async def serve(config: Config, services: Services) -> None:
     # The embedded default keeps every sent message in var/outbox to be read.
     background = [
         asyncio.create_task(
-            run_sender(services.outbound, relay, services.ctx.clock.now, Outbox(config.outbox_dir))
+            run_sender(
+                services.outbound,
+                relay,
+                services.ctx.clock.now,
+                Outbox(config.outbox_dir),
+                heartbeat=health.heartbeat("sender"),
+            )
         )
     ]
     if config.imap_host:
@@ -54,7 +66,8 @@ async def serve(config: Config, services: Services) -> None:
             config.imap_password,
             folder=config.imap_folder,
         )
-        background.append(asyncio.create_task(run_imap(mailbox, services.mail.receive)))
+        reader = run_imap(mailbox, services.mail.receive, heartbeat=health.heartbeat("reader"))
+        background.append(asyncio.create_task(reader))
         log.info("reading %s@%s:%s", config.imap_user, config.imap_host, config.imap_port)
     scheduler = start_scheduler(services, every_seconds=config.daily_every_seconds)
     try:
@@ -65,7 +78,7 @@ async def serve(config: Config, services: Services) -> None:
             )
             server = uvicorn.Server(
                 uvicorn.Config(
-                    create_app(services, settings),
+                    create_app(services, settings, health),
                     host=config.web_host,
                     port=config.web_port,
                     log_level="info",

@@ -142,6 +142,8 @@ class Statement:
     leave: tuple[date, date] | None
     #: the form's header lines, by label (the player's statement, kept as written)
     header: dict[str, str] = field(default_factory=dict)
+    #: a leave asked for with dates that are no dates (31.02.2026), as written
+    bad_leave: str | None = None
 
 
 def read_statement(text: str) -> Statement:
@@ -173,11 +175,15 @@ def read_statement(text: str) -> Statement:
     commands = frozenset(c for c, pattern in _COMMANDS if pattern.search(text))
     if Command.ACCEPT_DRAW in commands or Command.DECLINE_DRAW in commands:
         commands = commands - {Command.OFFER_DRAW}
-    leave = None
+    leave = bad_leave = None
     match = _LEAVE.search(text)
     if match:
-        leave = (_date(match.group(1)), _date(match.group(2)))
-    return Statement(" ".join(record), tuple(loose), commands, leave, header)
+        first, last = _date(match.group(1)), _date(match.group(2))
+        if first is None or last is None:
+            bad_leave = match.group(0)
+        else:
+            leave = (first, last)
+    return Statement(" ".join(record), tuple(loose), commands, leave, header, bad_leave)
 
 
 def _numbered_fragment(line: str) -> str:
@@ -196,8 +202,19 @@ def _numbered_fragment(line: str) -> str:
     return " ".join(words)
 
 
-def _date(text: str) -> date:
-    if "-" in text:
-        return date.fromisoformat(text)
-    day, month, year = (int(x) for x in text.split("."))
-    return date(year, month, day)
+def _date(text: str) -> date | None:
+    """A written date, or None for one that is no date (31.02.2026, digits
+    of another script).
+
+    >>> _date("12.05.2026"), _date("31.02.2026"), _date("2026-05-1\u0663")
+    (datetime.date(2026, 5, 12), None, None)
+    """
+    if not text.isascii():
+        return None
+    try:
+        if "-" in text:
+            return date.fromisoformat(text)
+        day, month, year = (int(x) for x in text.split("."))
+        return date(year, month, day)
+    except ValueError:
+        return None

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import aioimaplib
 
+from cc.health import Heartbeat
 from cc.models import InboundStatus
 from cc.services.mail import Receipt
 
@@ -152,34 +153,81 @@ class ImapMailbox:
 Receive = Callable[[bytes, datetime, str], Receipt]
 
 
-async def drain(mailbox: ImapMailbox, receive: Receive) -> int:
-    """Process every unseen message once, in arrival order; returns how many."""
-    handled = 0
+@dataclass(frozen=True)
+class Round:
+    """What one pass over the mailbox did."""
+
+    handled: int = 0
+    #: messages left unseen to be tried again soon
+    retry: int = 0
+    #: the database could not be used: the round stopped at that message
+    unavailable: str | None = None
+
+
+async def drain(mailbox: ImapMailbox, receive: Receive) -> Round:
+    """Process every unseen message once, in arrival order.
+
+    A message the pipeline could not finish is left unseen for the next
+    round; when the database itself cannot be used the round stops there,
+    since every message behind it would meet the same.
+    """
+    handled = retry = 0
     uids = await mailbox.unseen()
     for start in range(0, len(uids), BATCH):
         for fetched in await mailbox.fetch(uids[start : start + BATCH]):
             receipt = await asyncio.to_thread(receive, fetched.raw, fetched.arrived_at, "imap")
             if receipt.status == InboundStatus.RETRY:
+                retry += 1
+                if receipt.outcome == "unavailable":
+                    return Round(handled, retry, receipt.detail or "database unavailable")
                 continue  # left unseen: tried again on the next round
             await mailbox.done(fetched.uid)
             handled += 1
-    return handled
+    return Round(handled, retry)
 
 
 async def run_imap(
-    mailbox: ImapMailbox, receive: Receive, *, idle_seconds: float = 60.0, max_backoff: float = 60.0
+    mailbox: ImapMailbox,
+    receive: Receive,
+    *,
+    idle_seconds: float = 60.0,
+    max_backoff: float = 60.0,
+    heartbeat: Heartbeat | None = None,
 ) -> None:
-    """Read the mailbox forever, reconnecting with backoff when it fails."""
+    """Read the mailbox forever; nothing but cancellation stops it.
+
+    A lost connection is opened again, and any other failure of the loop
+    is logged as an error and the loop started again, both with a backoff
+    that grows to ``max_backoff``. Messages left unseen to be tried again
+    (the database was down, or a message failed) are tried again after the
+    same backoff rather than waiting for news: IDLE would not tell of them.
+    """
+    beat = heartbeat or Heartbeat("imap")
     backoff = 1.0
     while True:
         try:
             await mailbox.open()
-            backoff = 1.0
             while True:
-                await drain(mailbox, receive)
+                done = await drain(mailbox, receive)
+                if done.unavailable:
+                    beat.failed(done.unavailable)
+                else:
+                    beat.ok()
+                if done.retry:
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, max_backoff)
+                    continue
+                backoff = 1.0
                 await mailbox.wait_for_news(idle_seconds)
+        except asyncio.CancelledError:
+            await mailbox.close()
+            raise
         except (ImapError, OSError, aioimaplib.Abort, aioimaplib.CommandTimeout) as exc:
             log.warning("IMAP %s:%s: %s; again in %.0f s", mailbox.host, mailbox.port, exc, backoff)
-            await mailbox.close()
-            await asyncio.sleep(backoff)
-            backoff = min(backoff * 2, max_backoff)
+            beat.failed(f"{type(exc).__name__}: {exc}")
+        except Exception as exc:
+            log.exception("IMAP reader failed; started again in %.0f s", backoff)
+            beat.failed(f"{type(exc).__name__}: {exc}")
+        await mailbox.close()
+        await asyncio.sleep(backoff)
+        backoff = min(backoff * 2, max_backoff)

@@ -42,6 +42,9 @@ _HTML_DROP: Final = re.compile(r"<(script|style|head)\b.*?</\1>", re.IGNORECASE 
 _AUTO_SENDERS: Final = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounce)", re.IGNORECASE)
 #: The game and reply token the gateway puts in its subjects: [cc 12 4f2a9c1b]
 _TOKEN: Final = re.compile(r"\[cc\s+(\d+)\s+([a-z0-9]{6,32})\]", re.IGNORECASE)
+#: what no database column takes: NUL, and the lone surrogates that stand
+#: for undecodable bytes in a header
+_UNSTORABLE: Final = re.compile("[\x00\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,13 @@ class Letter:
 
 
 def read_letter(raw: bytes) -> Letter:
-    """Decode a raw message.
+    """Decode a raw message; never raises, whatever the bytes.
+
+    A header too broken for the email package's parser is read as written;
+    a body in a charset that cannot be decoded is read as UTF-8 with
+    replacement characters; every text is made safe to store (no NUL, no
+    undecodable bytes). So one malformed message is recorded and answered
+    like any other and never stops the reader behind it.
 
     >>> raw = (b"From: Ivan <ivan@example.org>\\r\\nSubject: Re: [cc 7 abc123ef] move\\r\\n"
     ...        b"Message-ID: <m1@x>\\r\\n\\r\\n1. 5254\\r\\n\\r\\n"
@@ -77,70 +86,142 @@ def read_letter(raw: bytes) -> Letter:
     >>> letter = read_letter(raw)
     >>> (letter.sender, letter.game_id, letter.token, letter.text)
     ('ivan@example.org', 7, 'abc123ef', '1. 5254')
+    >>> read_letter(b"From: <\\r\\n\\r\\n1. 5254").sender
+    ''
     """
-    message = message_from_bytes(raw, policy=policy.default)
+    digest = "sha256:" + hashlib.sha256(raw).hexdigest()
+    try:
+        message = message_from_bytes(raw, policy=policy.default)
+    except Exception:  # the parser is lenient; this is the last resort
+        return _unreadable(raw, digest)
     assert isinstance(message, EmailMessage)
-    name, address = parseaddr(str(message.get("From", "")))
-    message_id = str(message.get("Message-ID", "")).strip() or None
-    subject = str(message.get("Subject", "") or "")
+    name, address = _address(_header(message, "From"))
+    message_id = _header(message, "Message-ID").strip()[:400] or None
+    subject = _header(message, "Subject")
     token_match = _TOKEN.search(subject)
     references = tuple(
         r
         for r in re.split(
-            r"\s+", f"{message.get('In-Reply-To', '')} {message.get('References', '')}"
+            r"\s+", f"{_header(message, 'In-Reply-To')} {_header(message, 'References')}"
         )
         if r
     )
-    recipients = tuple(
-        a.lower() for _, a in getaddresses([str(v) for v in message.get_all("To", []) or []])
-    )
     return Letter(
-        key=message_id or "sha256:" + hashlib.sha256(raw).hexdigest(),
+        key=message_id or digest,
         message_id=message_id,
-        sender=address.strip().lower(),
+        sender=address,
         sender_name=name,
         subject=subject,
-        date_header=str(message.get("Date")) if message.get("Date") else None,
+        date_header=_header(message, "Date")[:200] or None,
         references=references,
-        game_id=int(token_match.group(1)) if token_match else None,
+        game_id=_game_number(token_match.group(1)) if token_match else None,
         token=token_match.group(2).lower() if token_match else None,
         automatic=is_automatic(message, address),
-        text=fresh_text(body_text(message)),
+        text=safe_text(fresh_text(body_text(message))),
         size=len(raw),
-        recipients=recipients,
+        recipients=_recipients(message),
     )
+
+
+def _unreadable(raw: bytes, digest: str) -> Letter:
+    """A message not even the lenient parser reads: kept, never answered."""
+    return Letter(
+        key=digest,
+        message_id=None,
+        sender="",
+        sender_name="",
+        subject="",
+        date_header=None,
+        references=(),
+        game_id=None,
+        token=None,
+        automatic=True,
+        text="",
+        size=len(raw),
+    )
+
+
+def safe_text(value: str) -> str:
+    """Text that every database stores: undecodable bytes and NUL replaced.
+
+    >>> safe_text("a\\x00b\\udcff")
+    'a\\ufffdb\\ufffd'
+    """
+    return _UNSTORABLE.sub("\ufffd", value)
+
+
+def _header(message: EmailMessage, name: str) -> str:
+    """One header's text: parsed when it parses, else as written."""
+    try:
+        value = message.get(name)
+        text = "" if value is None else str(value)
+    except Exception:  # a header the parser chokes on (e.g. "From: <")
+        text = next((str(v) for k, v in message.raw_items() if k.lower() == name.lower()), "")
+    return safe_text(text)
+
+
+def _address(value: str) -> tuple[str, str]:
+    try:
+        name, address = parseaddr(value)
+    except Exception:
+        return "", ""
+    return safe_text(name), safe_text(address.strip().lower())[:320]
+
+
+def _recipients(message: EmailMessage) -> tuple[str, ...]:
+    try:
+        values = [str(v) for v in message.get_all("To", []) or []]
+        return tuple(safe_text(a.lower()) for _, a in getaddresses(values))
+    except Exception:
+        return ()
+
+
+def _game_number(digits: str) -> int | None:
+    number = int(digits)
+    return number if number < 2**31 else None
 
 
 def is_automatic(message: EmailMessage, address: str) -> bool:
     """Auto-replies, out-of-office notes, bounces and list mail (RFC 3834)."""
-    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
-    if auto and auto != "no":
+    auto = _header(message, "Auto-Submitted").strip().lower() or "no"
+    if auto != "no":
         return True
-    if str(message.get("Precedence", "")).strip().lower() in ("bulk", "junk", "list"):
+    if _header(message, "Precedence").strip().lower() in ("bulk", "junk", "list"):
         return True
-    if message.get("X-Autoreply") or message.get("X-Autorespond") or message.get("List-Id"):
+    if any(_header(message, h) for h in ("X-Autoreply", "X-Autorespond", "List-Id")):
         return True
-    if message.get_content_type() == "multipart/report":
-        return True
+    try:
+        if message.get_content_type() == "multipart/report":
+            return True
+    except Exception:
+        pass
     return not address or bool(_AUTO_SENDERS.match(address))
 
 
 def body_text(message: EmailMessage) -> str:
     """The text body: the plain part, or the HTML part made into text."""
-    plain = message.get_body(preferencelist=("plain",))
-    if plain is not None:
-        return _content(plain)  # type: ignore[arg-type]
-    rich = message.get_body(preferencelist=("html",))
-    if rich is not None:
-        return html_to_text(_content(rich))  # type: ignore[arg-type]
+    try:
+        plain = message.get_body(preferencelist=("plain",))
+        if plain is not None:
+            return _content(plain)  # type: ignore[arg-type]
+        rich = message.get_body(preferencelist=("html",))
+        if rich is not None:
+            return html_to_text(_content(rich))  # type: ignore[arg-type]
+    except Exception:  # a structure the parser cannot walk: no text
+        return ""
     return ""
 
 
 def _content(part: EmailMessage) -> str:
+    """A part's text in its charset; UTF-8 when the charset is unknown,
+    unusable (``idna``) or malformed (a NUL in its name)."""
     try:
         content = part.get_content()
-    except (LookupError, UnicodeDecodeError):
-        payload = part.get_payload(decode=True) or b""
+    except Exception:
+        try:
+            payload = part.get_payload(decode=True) or b""
+        except Exception:
+            payload = b""
         content = bytes(payload).decode("utf-8", errors="replace")
     return content if isinstance(content, str) else content.decode("utf-8", errors="replace")
 

@@ -3,12 +3,15 @@
 aiosmtpd speaks the protocol; this handler only hands each message's bytes
 to the pipeline and answers after its commit: 250 once the message is
 recorded (applied, refused with an answer, or set aside), 451 when it must
-be tried again, so the sending server keeps it and nothing is lost.
+be tried again, so the sending server keeps it and nothing is lost. No
+message is ever answered with a permanent 5xx because of a fault here or in
+the database: that would bounce a player's move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -16,10 +19,13 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 
+from cc.health import Heartbeat
 from cc.models import InboundStatus
 from cc.services.mail import Receipt
 
 Receive = Callable[[bytes, datetime, str], Receipt]
+log = logging.getLogger(__name__)
+TRY_LATER = "451 4.3.0 Could not process the message now; try again later"
 
 
 class GatewayHandler:
@@ -28,10 +34,12 @@ class GatewayHandler:
         receive: Receive,
         now: Callable[[], datetime],
         accepts: Callable[[str], bool] | None = None,
+        heartbeat: Heartbeat | None = None,
     ) -> None:
         self._receive = receive
         self._now = now
         self._accepts = accepts or (lambda _address: True)
+        self.heartbeat = heartbeat or Heartbeat("smtp")
 
     async def handle_RCPT(
         self, server: Any, session: Any, envelope: Any, address: str, rcpt_options: list[str]
@@ -45,11 +53,23 @@ class GatewayHandler:
         raw = envelope.original_content or envelope.content
         if isinstance(raw, str):
             raw = raw.encode("utf-8", errors="surrogateescape")
-        arrived = self._now()
-        receipt = await asyncio.to_thread(self._receive, raw, arrived, "smtp")
+        try:
+            receipt = await asyncio.to_thread(self._receive, raw, self._now(), "smtp")
+        except Exception as exc:  # the pipeline does not raise; if it ever does, try later
+            log.exception("incoming message failed")
+            self.heartbeat.failed(f"{type(exc).__name__}: {exc}")
+            return TRY_LATER
         if receipt.status == InboundStatus.RETRY:
-            return "451 4.3.0 Could not process the message now; try again later"
+            if receipt.outcome == "unavailable":
+                self.heartbeat.failed(receipt.detail or "database unavailable")
+            return TRY_LATER
+        self.heartbeat.ok()
         return "250 OK"
+
+    async def handle_exception(self, error: Exception) -> str:
+        """Whatever fails in a session is temporary to the sender, never a bounce."""
+        log.error("SMTP session failed: %s: %s", type(error).__name__, error)
+        return "451 4.3.0 Local error; try again later"
 
 
 class LmtpController(Controller):

@@ -95,7 +95,7 @@ def test_killed_gateway_resumes_without_repeating(
         box = ImapMailbox("127.0.0.1", dovecot.port, user, "pw", timeout=10)
         await box.open()
         try:
-            return await drain(box, services.mail.receive)
+            return (await drain(box, services.mail.receive)).handled
         finally:
             await box.close()
 

@@ -70,7 +70,7 @@ def mailbox(inbox: tuple[DovecotServer, str]) -> ImapMailbox:
 async def drain_once(box: ImapMailbox, services: Services) -> int:
     await box.open()
     try:
-        return await drain(box, services.mail.receive)
+        return (await drain(box, services.mail.receive)).handled
     finally:
         await box.close()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 from base64 import b32encode
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
-from cc.i18n import localize, word
+from cc.db import unavailable
+from cc.i18n import N_, localize, word
 from cc.models import (
     Door,
     Event,
@@ -59,6 +61,7 @@ from mailgate.letters import Letter, read_letter
 from mailgate.replies import say
 from timekeeping import local_date
 
+log = logging.getLogger(__name__)
 MAX_SIZE = 1_000_000
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
@@ -84,6 +87,10 @@ class Receipt:
     game_id: int | None = None
     duplicate: bool = False
     detail: str | None = None
+
+
+def _reason(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:2000]
 
 
 def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
@@ -135,8 +142,32 @@ class MailService:
     # ------------------------------------------------------------ receive
 
     def receive(self, raw: bytes, arrived_at: datetime, source: str = "smtp") -> Receipt:
-        """Process one raw message; safe to call again with the same message."""
+        """Process one raw message; safe to call again with the same message.
+
+        Never raises, so one message never stops the reader or the listener
+        behind it. A fault of the message's own processing is recorded with
+        its reason and tried again, up to :data:`MAX_ATTEMPTS` times, then
+        set aside with the sender told once. A database that cannot be
+        reached, is full or is read-only is no fault of the message: it is
+        answered RETRY without counting a try (a listener says 451, the
+        sending server keeps the message; the reader leaves it unseen).
+        """
         letter = read_letter(raw)
+        try:
+            return self._receive(letter, raw, arrived_at, source)
+        except Exception as exc:
+            if unavailable(exc):
+                log.warning("message %s kept for later: %s", letter.key, exc)
+                return Receipt(InboundStatus.RETRY, "unavailable", detail=_reason(exc))
+            log.exception("message %s from %s failed", letter.key, letter.sender)
+            try:
+                return self._failed(letter, raw, arrived_at, source, exc)
+            except Exception as again:
+                log.exception("message %s: the failure itself could not be recorded", letter.key)
+                outcome = "unavailable" if unavailable(again) else "error"
+                return Receipt(InboundStatus.RETRY, outcome, detail=_reason(again))
+
+    def _receive(self, letter: Letter, raw: bytes, arrived_at: datetime, source: str) -> Receipt:
         try:
             with self.ctx.db.write() as session:
                 row = session.scalar(
@@ -174,8 +205,6 @@ class MailService:
                 if done is None:
                     raise
                 return Receipt(done.status, done.outcome, done.game_id, duplicate=True)
-        except Exception as exc:
-            return self._failed(letter, raw, arrived_at, source, exc)
 
     def _new_row(
         self, letter: Letter, raw: bytes, arrived_at: datetime, source: str
@@ -211,7 +240,7 @@ class MailService:
                 row = self._new_row(letter, raw, arrived_at, source)
                 session.add(row)
             row.attempts += 1
-            row.detail = f"{type(exc).__name__}: {exc}"[:2000]
+            row.detail = _reason(exc)
             row.processed_at = self.ctx.now()
             if row.attempts >= MAX_ATTEMPTS:
                 row.status = InboundStatus.SET_ASIDE
@@ -291,6 +320,11 @@ class MailService:
         arrived_at: datetime,
     ) -> Receipt:
         lang = player.lang
+        if statement.bad_leave is not None:
+            reason = N_("{text} does not give two real dates", text=statement.bad_leave)
+            return self._refused(
+                session, letter, game, lang, errors.InvalidInput(field="dates", reason=reason)
+            )
         if statement.leave is not None:
             first, last = statement.leave
             try:
@@ -641,7 +675,14 @@ class MailService:
         arrived_at: datetime,
     ) -> None:
         """Answer a fault at once, charging the mode's penalty days (§10.5),
-        dated on the day the letter arrived, not the day it was processed."""
+        dated on the day the letter arrived, not the day it was processed.
+
+        The charge goes with the answer: past the day's limit of answers a
+        faulty message is recorded but neither answered nor charged, so a
+        flood (a looping mail program) costs no more than the player was
+        told of."""
+        if not self._may_answer(session, letter.sender, "fault"):
+            return
         lang = player.lang
         event = game.event
         penalty = ""
@@ -670,22 +711,8 @@ class MailService:
         copy_arbiter: bool = False,
     ) -> None:
         """A reply to the sender, rate-limited for faults and instructions."""
-        if kind in ("fault", "instructions"):
-            since = self.ctx.now() - timedelta(days=1)
-            sent = (
-                session.scalar(
-                    select(func.count())
-                    .select_from(OutboundMessage)
-                    .where(
-                        OutboundMessage.to_address == letter.sender,
-                        OutboundMessage.kind.in_(("fault", "instructions")),
-                        OutboundMessage.created_at >= since,
-                    )
-                )
-                or 0
-            )
-            if sent >= ANSWERS_PER_DAY:
-                return
+        if not self._may_answer(session, letter.sender, kind):
+            return
         cc = self._arbiter(game) if copy_arbiter and game is not None else []
         if game is not None:
             player = self._player(session, letter.sender)
@@ -694,6 +721,23 @@ class MailService:
         else:
             subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
         self._queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
+
+    def _may_answer(self, session: Session, address: str, kind: str) -> bool:
+        """At most :data:`ANSWERS_PER_DAY` fault and instruction answers to
+        one address in 24 hours; other answers always go."""
+        if kind not in ("fault", "instructions"):
+            return True
+        since = self.ctx.now() - timedelta(days=1)
+        sent = session.scalar(
+            select(func.count())
+            .select_from(OutboundMessage)
+            .where(
+                OutboundMessage.to_address == address,
+                OutboundMessage.kind.in_(("fault", "instructions")),
+                OutboundMessage.created_at >= since,
+            )
+        )
+        return (sent or 0) < ANSWERS_PER_DAY
 
     def _tell_forfeit(self, session: Session, game: Game, forfeit: Forfeit) -> None:
         """54.5.2: both players hear of a loss on time; the loser's copy goes

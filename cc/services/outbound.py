@@ -80,7 +80,10 @@ class OutboundService:
         message.set_content(row.body)
         return message
 
-    def sent(self, outgoing_id: int, at: datetime) -> None:
+    def sent(self, outgoing_id: int, at: datetime, refused: list[str] | None = None) -> None:
+        """The relay took the message; ``refused`` names the recipients it
+        would not take (an arbiter's copy to a dead address), kept as the
+        row's error: the main recipient has it, the others are not retried."""
         with self.ctx.db.write() as session:
             row = session.get(OutboundMessage, outgoing_id, with_for_update=True)
             if row is None or row.status == OutboundStatus.SENT:
@@ -88,6 +91,8 @@ class OutboundService:
             row.status = OutboundStatus.SENT
             row.sent_at = at
             row.attempts += 1
+            if refused:
+                row.last_error = ("refused for: " + "; ".join(refused))[:2000]
             if row.kind == "forward" and row.game_id is not None and row.ply is not None:
                 game = session.get(Game, row.game_id, with_for_update=True)
                 if (

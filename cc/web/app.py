@@ -9,19 +9,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from cc import __version__
+from cc.db import unavailable
+from cc.health import Health
 from cc.services import Services
 from cc.web import api, pages, xfcc
 from cc.web.context import WebSettings
+from cc.web.failures import failure_response, install_failure_handlers
 
 STATIC_DIR = Path(__file__).parent / "static"
 
 
-def create_app(services: Services, settings: WebSettings | None = None) -> FastAPI:
+def create_app(
+    services: Services, settings: WebSettings | None = None, health: Health | None = None
+) -> FastAPI:
     app = FastAPI(
         title="Correspondence chess server",
         version=__version__,
@@ -35,15 +40,36 @@ def create_app(services: Services, settings: WebSettings | None = None) -> FastA
     app.state.settings = settings or WebSettings()
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
+    app.state.health = health = health or Health()
+
     @app.get("/healthz", include_in_schema=False)
-    def healthz(request: Request) -> JSONResponse:
-        """Up and able to read its database."""
-        with services.ctx.db.read() as session:
-            session.execute(text("SELECT 1"))
-        return JSONResponse({"status": "ok", "version": __version__})
+    def healthz(request: Request) -> Response:
+        """Up, able to read its database, and no mail worker failing for minutes.
+
+        Reports each worker's last success and, while it fails, since when
+        and why; 503 once the database cannot be read or a worker has
+        failed for longer than the grace period without a success.
+        """
+        try:
+            with services.ctx.db.read() as session:
+                session.execute(text("SELECT 1"))
+        except Exception as error:
+            if not unavailable(error):
+                raise
+            return failure_response(request, error)
+        failing = health.unhealthy()
+        body: dict[str, object] = {
+            "status": "failing" if failing else "ok",
+            "version": __version__,
+            "workers": health.report(),
+        }
+        if failing:
+            body["failing"] = failing
+        return JSONResponse(body, status_code=503 if failing else 200)
 
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)
+    install_failure_handlers(app)
     return app

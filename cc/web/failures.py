@@ -1,0 +1,100 @@
+"""What the web doors answer when the server itself fails.
+
+A database that cannot be reached, is full or is read-only is temporary:
+503 with ``Retry-After``, in the API's documented error form
+(``{"error": {"code", "message"}}``), as a page in the visitor's language,
+or as an Xfcc ``ServerError``. Any other unexpected failure is 500 in the
+same forms, logged with its traceback. Nothing here reads the database:
+these answers must work while it is down.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy import exc as sa_exc
+
+from cc.db import unavailable
+from cc.i18n import render as render_message
+from cc.web.context import LANG_COOKIE
+from cc.web.i18n import accepted_language, pick_language, translations
+from cc.xfcc import soap
+
+log = logging.getLogger(__name__)
+RETRY_AFTER = "30"
+
+
+def _language(request: Request) -> str:
+    """The visitor's language without asking the database who they are."""
+    accept = request.headers.get("accept-language")
+    if request.url.path.startswith("/api/"):
+        api_lang = getattr(request.state, "api_lang", None)
+        return accepted_language(accept) or pick_language(api_lang, None, None)
+    known = getattr(request.state, "viewer", None)
+    return pick_language(getattr(known, "lang", None), request.cookies.get(LANG_COOKIE), accept)
+
+
+def failure_response(request: Request, error: BaseException) -> Response:
+    """503 for a database that cannot serve now, 500 for anything else."""
+    temporary = unavailable(error)
+    status, code = (503, "unavailable") if temporary else (500, "internal_error")
+    if temporary:
+        log.warning("%s %s: database unavailable: %s", request.method, request.url.path, error)
+    else:
+        log.error(
+            "%s %s failed",
+            request.method,
+            request.url.path,
+            exc_info=(type(error), error, error.__traceback__),
+        )
+    headers = {"Retry-After": RETRY_AFTER} if temporary else {}
+    lang = _language(request)
+    message = render_message(code, lang, {})
+    path = request.url.path
+    if path.startswith("/xfcc/"):
+        body = soap.fault(soap.MakeAMoveResult.SERVER_ERROR.value, client=False)
+        return Response(
+            body, status_code=500, headers={"Content-Type": soap.CONTENT_TYPE, **headers}
+        )
+    if path.startswith("/api/") or path == "/healthz":
+        return JSONResponse(
+            {"error": {"code": code, "message": message, "params": {}}},
+            status_code=status,
+            headers=headers,
+        )
+    return _page(request, lang, status, code, message, headers)
+
+
+def _page(
+    request: Request, lang: str, status: int, code: str, message: str, headers: dict[str, str]
+) -> Response:
+    from cc.web.pages import templates
+
+    tr = translations(lang)
+    return templates.TemplateResponse(
+        request,
+        "failure.html",
+        {
+            "_": tr.gettext,
+            "lang": lang,
+            "viewer": None,
+            "csrf": "",
+            "is_arbiter": False,
+            "message": message,
+            "code": code,
+        },
+        status_code=status,
+        headers=headers,
+    )
+
+
+def install_failure_handlers(app: FastAPI) -> None:
+    @app.exception_handler(sa_exc.SQLAlchemyError)
+    async def database_failed(request: Request, error: sa_exc.SQLAlchemyError) -> Response:
+        return failure_response(request, error)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> Response:
+        return failure_response(request, error)
