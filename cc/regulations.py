@@ -121,6 +121,11 @@ class Regulations:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
+def default_leave_days_per_year() -> int:
+    """The yearly leave cap of a player in no event: the tightest default."""
+    return min(r.leave_days_per_year for r in _DEFAULTS.values())
+
+
 _DEFAULTS: dict[Mode, Regulations] = {
     Mode.SERVER: Regulations(
         control_moves=10,

@@ -43,6 +43,7 @@ from cc.services.context import (
     has_role,
     require_admin,
 )
+from cc.services.leaves import check_entry
 from cc.services.ledger import reminder_after
 from timekeeping import start_of_day
 
@@ -309,6 +310,7 @@ class EventService:
                     code=event.code,
                 ),
             )
+        check_entry(session, player, event)
         entry = SectionEntry(player_id=player.id)
         target.entries.append(entry)
         added.append(player.id)

@@ -5,7 +5,10 @@ announced in advance (56.7.2); the arbiter may allow one after it began or
 grant extra leave in exceptional cases (56.7.7); the player may end it early
 (56.7.3). The caps are per calendar year (45 days server, 30 email and post
 by default) and, where the regulations set one, over the whole event; a
-leave across New Year counts its days against each year.
+leave across New Year counts its days against each year. A player in no
+event is held to the tightest yearly cap of the default regulations and
+announces in advance all the same, and the leaves they hold are checked
+again against an event's caps when they are entered into it.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from cc.models import (
     Event,
     EventStatus,
     LeaveStatus,
+    Player,
     PlayerLeave,
     Section,
     SectionEntry,
 )
+from cc.regulations import default_leave_days_per_year
 from cc.services.access import is_arbiter_of
 from cc.services.context import (
     Actor,
@@ -110,8 +115,8 @@ class LeaveService:
                     who=describe(session, actor), action=N_("grant leave out of the ordinary")
                 )
             if not grant:
-                for event in events:
-                    today = local_date(now, event.timezone)
+                for zone in [e.timezone for e in events] or ["UTC"]:
+                    today = local_date(now, zone)
                     if first_day <= today:
                         raise errors.InvalidInput(
                             field="first_day",
@@ -266,6 +271,21 @@ def _check_caps(
         lo, hi = date(year, 1, 1), date(year, 12, 31)
         asked = days_in(first, last, lo, hi)
         used = sum(days_in(lv.first_day, lv.last_day, lo, hi) for lv in existing)
+        default_cap = default_leave_days_per_year()
+        if not events and used + asked > default_cap:
+            raise errors.InvalidInput(
+                field="leave",
+                reason=N_(
+                    "{login} has used {used} of the {cap} days of leave allowed in {year} "
+                    "by the default regulations; {asked} more would make {total}",
+                    login=login,
+                    used=used,
+                    cap=default_cap,
+                    year=year,
+                    asked=asked,
+                    total=used + asked,
+                ),
+            )
         for event in events:
             cap = event.leave_days_per_year
             if used + asked > cap:
@@ -305,6 +325,21 @@ def _check_caps(
                     total=used + asked,
                 ),
             )
+
+
+def check_entry(session: Session, player: Player, event: Event) -> None:
+    """A player entered into an event keeps only leaves within its caps.
+
+    Leaves taken while the player was in no event (or in other events) are
+    checked against this event's yearly and per-event caps; one granted by
+    an arbiter as an exception (56.7.7) stands. Refused with the numbers,
+    so the organiser can ask the player to shorten the leave first.
+    """
+    own = [lv for lv in _active_leaves(session, player.id) if lv.granted_by_id is None]
+    checked: list[PlayerLeave] = []
+    for leave in sorted(own, key=lambda lv: lv.first_day):
+        _check_caps(player.login, [event], checked, leave.first_day, leave.last_day)
+        checked.append(leave)
 
 
 def _view(session: Session, leave: PlayerLeave) -> LeaveView:
