@@ -177,6 +177,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Сервер сейчас не может обратиться к своей базе данных; ничего не изменено. "
         "Повторите, пожалуйста, через минуту.",
     },
+    "too_large": {
+        "en": "The request is too large: at most {limit} bytes.",
+        "ru": "Запрос слишком велик: не больше {limit} байт.",
+    },
     "internal_error": {
         "en": "Something went wrong on the server; nothing was changed. "
         "The error has been logged for the administrator.",
@@ -478,6 +482,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "withdrawal": N_("Withdrawal"),
         "complaint": N_("Complaint"),
         "adjudication": N_("Adjudication"),
+        "page": N_("Page"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -586,6 +591,12 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "adjudicator": N_("adjudicator"),
         "appeal arbiter": N_("appeal arbiter"),
         "bar": N_("bar"),
+        "body": N_("request"),
+        "form": N_("form"),
+        "query": N_("address parameters"),
+        "text": N_("text"),
+        "received": N_("received"),
+        "decision": N_("decision"),
         "claim": N_("claim"),
         "code": N_("event code"),
         "cycles": N_("cycles"),

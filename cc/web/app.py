@@ -20,6 +20,8 @@ from cc.services import Services
 from cc.web import api, pages, xfcc
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
+from cc.web.guard import InputGuard
+from cc.web.headers import SecurityHeaders
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -32,12 +34,15 @@ def create_app(
         version=__version__,
         description="Players play, arbiters rule: the JSON API of the server. "
         "Authenticate with a personal token: `Authorization: Bearer <token>`.",
-        docs_url="/api/docs",
+        docs_url=None,
         openapi_url="/api/v1/openapi.json",
         redoc_url=None,
     )
     app.state.services = services
-    app.state.settings = settings or WebSettings()
+    app.state.settings = settings = settings or WebSettings()
+    # Outermost first: the headers go on every answer, the guard's refusals too.
+    app.add_middleware(InputGuard)
+    app.add_middleware(SecurityHeaders, secure=settings.secure_cookies)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     app.state.health = health = health or Health()
@@ -66,6 +71,13 @@ def create_app(
         if failing:
             body["failing"] = failing
         return JSONResponse(body, status_code=503 if failing else 200)
+
+    @app.get("/api/docs", include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        """The API's browsable description, from the site's own files."""
+        return pages.templates.TemplateResponse(
+            request, "api_docs.html", {"openapi_url": app.openapi_url}
+        )
 
     app.include_router(api.router)
     app.include_router(pages.router)

@@ -13,10 +13,12 @@ from __future__ import annotations
 import logging
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as sa_exc
 
 from cc.db import unavailable
+from cc.i18n import N_
 from cc.i18n import render as render_message
 from cc.web.context import LANG_COOKIE
 from cc.web.i18n import accepted_language, pick_language, translations
@@ -38,6 +40,16 @@ def _language(request: Request) -> str:
 
 def failure_response(request: Request, error: BaseException) -> Response:
     """503 for a database that cannot serve now, 500 for anything else."""
+    if isinstance(error, sa_exc.DataError | OverflowError):
+        # A value the database cannot hold (too long, out of range): the
+        # front door's limits should have caught it; still the caller's.
+        log.warning(
+            "%s %s: value refused by the database: %s", request.method, request.url.path, error
+        )
+        reason = N_("a value does not fit: it is too long or too large")
+        return error_response_for(
+            request, 422, "invalid_input", {"field": "body", "reason": reason}
+        )
     temporary = unavailable(error)
     status, code = (503, "unavailable") if temporary else (500, "internal_error")
     if temporary:
@@ -67,6 +79,26 @@ def failure_response(request: Request, error: BaseException) -> Response:
     return _page(request, lang, status, code, message, headers)
 
 
+def error_response_for(
+    request: Request, status: int, code: str, params: dict[str, object]
+) -> Response:
+    """A refusal made before any route ran, in the door's own form."""
+    lang = _language(request)
+    message = render_message(code, lang, params)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(
+            {
+                "error": {
+                    "code": code,
+                    "message": message,
+                    "params": {k: str(v) for k, v in params.items()},
+                }
+            },
+            status_code=status,
+        )
+    return _page(request, lang, status, code, message, {})
+
+
 def _page(
     request: Request, lang: str, status: int, code: str, message: str, headers: dict[str, str]
 ) -> Response:
@@ -75,7 +107,7 @@ def _page(
     tr = translations(lang)
     return templates.TemplateResponse(
         request,
-        "failure.html",
+        "failure.html" if status >= 500 else "error.html",
         {
             "_": tr.gettext,
             "lang": lang,
@@ -91,8 +123,22 @@ def _page(
 
 
 def install_failure_handlers(app: FastAPI) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> Response:
+        """The route's own validation, in the documented form; the value
+        itself is never echoed (it may be NaN, or a secret)."""
+        first = (error.errors() or [{}])[0]
+        location = [str(part) for part in first.get("loc", ()) if part != "body"]
+        reason = N_("not a valid value ({detail})", detail=str(first.get("msg", ""))[:200])
+        field = location[-1] if location else "body"
+        return error_response_for(request, 422, "invalid_input", {"field": field, "reason": reason})
+
     @app.exception_handler(sa_exc.SQLAlchemyError)
     async def database_failed(request: Request, error: sa_exc.SQLAlchemyError) -> Response:
+        return failure_response(request, error)
+
+    @app.exception_handler(OverflowError)
+    async def overflow(request: Request, error: OverflowError) -> Response:
         return failure_response(request, error)
 
     @app.exception_handler(Exception)

@@ -1,0 +1,26 @@
+"""The front-end files shipped with the server are the ones the lockfile
+names, built by scripts/build-assets: nothing is fetched at run time."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "cc" / "web" / "static" / "vendor"
+
+
+def test_shipped_assets_match_their_manifest_and_the_lockfile() -> None:
+    manifest = json.loads((VENDOR / "MANIFEST.json").read_text())
+    lock = json.loads((ROOT / "frontend" / "package-lock.json").read_text())
+    wanted = json.loads((ROOT / "frontend" / "package.json").read_text())["dependencies"]
+    for name, version in wanted.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+        assert manifest["packages"][name] == version, "run scripts/build-assets"
+    shipped = {
+        str(p.relative_to(VENDOR)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(VENDOR.rglob("*"))
+        if p.is_file() and p.name != "MANIFEST.json"
+    }
+    assert shipped == manifest["files"]
