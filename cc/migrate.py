@@ -1,14 +1,37 @@
-"""Schema upgrades through the alembic revisions in ``migrations/``."""
+"""Schema upgrades through the alembic revisions in ``migrations/``.
+
+An upgrade or downgrade runs in one transaction on both backends, so a
+revision that fails leaves the database at the revision it started from,
+never half-way (SQLite's DDL is transactional too; alembic only has to be
+told, see ``migrations/env.py``).
+
+On SQLite, batch mode changes a table by copying it to a new one, dropping
+the old and renaming the copy. With foreign keys on, that DROP TABLE first
+deletes every row: it fails as soon as another table refers to one of them
+and, worse, silently cascades to the rows declared ``ON DELETE CASCADE`` (a
+player's addresses, roles, sessions). So SQLite migrations follow the table
+rebuild procedure SQLite documents for ALTER TABLE: foreign keys off before
+the transaction begins (the pragma does nothing inside one), ``PRAGMA
+foreign_key_check`` before commit, rolling everything back if a row points
+nowhere, and foreign keys back as they were afterwards.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import Connection
 
 import migrations
 from cc.db import normalise_url
+
+
+class ForeignKeyViolation(RuntimeError):
+    """A migration would leave rows referring to rows that do not exist."""
 
 
 def alembic_config(url: str) -> Config:
@@ -25,3 +48,52 @@ def upgrade(url: str, revision: str = "head") -> None:
 
 def downgrade(url: str, revision: str) -> None:
     command.downgrade(alembic_config(url), revision)
+
+
+@contextmanager
+def sqlite_foreign_keys_off(connection: Connection) -> Iterator[None]:
+    """Foreign keys off on this SQLite connection while the block runs, then
+    as they were.
+
+    Set on the driver's connection: SQLAlchemy would open a transaction
+    first, and SQLite ignores the pragma inside one. A connection already in
+    a transaction with foreign keys on is refused rather than migrated with
+    them on.
+    """
+    driver = connection.connection.driver_connection
+    assert driver is not None
+
+    def enabled() -> bool:
+        return bool(driver.execute("PRAGMA foreign_keys").fetchone()[0])
+
+    was_on = enabled()
+    if was_on:
+        driver.execute("PRAGMA foreign_keys=OFF")
+        if enabled():
+            raise RuntimeError(
+                "SQLite foreign keys cannot be turned off inside a transaction: "
+                "migrate on a connection that has not begun one"
+            )
+    try:
+        yield
+    finally:
+        if was_on:
+            driver.execute("PRAGMA foreign_keys=ON")
+
+
+def check_sqlite_foreign_keys(connection: Connection) -> None:
+    """Raise :class:`ForeignKeyViolation` if any row refers to a missing row.
+
+    Run inside the migration's transaction, so that raising rolls it back.
+    """
+    problems = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if not problems:
+        return
+    shown = "; ".join(
+        f"{table} row {rowid} refers to a missing {parent} row"
+        for table, rowid, parent, _fk in problems[:10]
+    )
+    more = f" and {len(problems) - 10} more" if len(problems) > 10 else ""
+    raise ForeignKeyViolation(
+        f"the migration would leave rows referring to nothing, so it was rolled back: {shown}{more}"
+    )

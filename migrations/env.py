@@ -1,10 +1,18 @@
-"""Alembic environment: runs revisions against the URL the caller configured."""
+"""Alembic environment: runs revisions against the URL the caller configured.
+
+Every run is one transaction, on SQLite with foreign keys off and checked
+before commit (see :mod:`cc.migrate` for why).
+"""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from alembic import context
+from sqlalchemy import Connection
 
 from cc.db import make_engine
+from cc.migrate import check_sqlite_foreign_keys, sqlite_foreign_keys_off
 from cc.models import Base
 
 config = context.config
@@ -35,15 +43,22 @@ def run_migrations_online() -> None:
         engine.dispose()
 
 
-def _run(connection: object) -> None:
-    context.configure(
-        connection=connection,  # type: ignore[arg-type]
-        target_metadata=target_metadata,
-        render_as_batch=True,
-        compare_type=True,
-    )
-    with context.begin_transaction():
-        context.run_migrations()
+def _run(connection: Connection) -> None:
+    sqlite = connection.dialect.name == "sqlite"
+    with sqlite_foreign_keys_off(connection) if sqlite else nullcontext():
+        context.configure(
+            connection=connection,
+            target_metadata=target_metadata,
+            render_as_batch=True,
+            compare_type=True,
+            # One transaction for the whole run: PostgreSQL's default, and
+            # SQLite rolls DDL back as well (alembic assumes it cannot).
+            transactional_ddl=True,
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+            if sqlite:
+                check_sqlite_foreign_keys(connection)
 
 
 if context.is_offline_mode():
