@@ -370,3 +370,29 @@ def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
     assert ended.outcome == "leave_ended"
     assert "Your leave is over" in outbox(services)[-1].body
     assert [v.status for v in services.leaves.leaves("t1p1")] == ["active", "cancelled"]
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome", "said"),
+    [
+        ("1. e2e2", "impossible_move", "'e2e2': a move must leave the square it starts from"),
+        ("1. 5²54", "illegible_move", "'5²54': numeric notation uses only the digits 1-8"),
+        ("0. e4", "sequence", "the message holds no move"),
+    ],
+)
+def test_a_typo_in_the_move_is_answered_as_a_fault_not_retried(
+    services: Services, clock: FixedClock, game: dict, body: str, outcome: str, said: str
+) -> None:
+    """A move onto its own square, digits of another script or a move number 0
+    are a fault of the letter, answered at once; the letter is never kept for
+    another try."""
+    receipt = send(services, clock, WHITE, game["subjects"]["white"], body)
+    assert (receipt.status, receipt.outcome) == ("refused", outcome)
+    answer = outbox(services)[-1]
+    assert (answer.kind, answer.to_address) == ("fault", WHITE)
+    assert "could not be accepted" in answer.body and said in answer.body, answer.body
+    with services.ctx.db.read() as session:
+        (row,) = session.scalars(select(InboundMessage)).all()
+        assert (row.status, row.attempts) == ("refused", 1)
+    assert moves(services) == []
+

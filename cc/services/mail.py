@@ -519,7 +519,7 @@ class MailService:
             text = " ".join(words)
         else:
             return made + 1, []
-        if first_ply > made + 1:
+        if not 1 <= first_ply <= made + 1:  # "0. e4" numbers no move either
             raise _Fault("sequence", say(lang, "no_move"))
         board = chess.Board()
         for uci in server[: first_ply - 1]:
