@@ -438,6 +438,9 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "the pawn promotes: name the piece it becomes": N_(
             "the pawn promotes: name the piece it becomes"
         ),
+        "a move must leave the square it starts from": N_(
+            "a move must leave the square it starts from"
+        ),
         "no legal move fits it": N_("no legal move fits it"),
         "more than one legal move fits it": N_("more than one legal move fits it"),
     },

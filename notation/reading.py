@@ -73,6 +73,8 @@ _PROMOTION_LETTERS: Final[dict[str, chess.PieceType]] = {
 # Cyrillic letters that look like Latin files, as a Russian keyboard types them.
 _LOOKALIKE_FILES: Final = str.maketrans({"а": "a", "с": "c", "е": "e", "в": "b"})
 _RUSSIAN: Final = frozenset("КрРФЛС")
+#: the digits numeric notation names files and ranks with (Art. 58.1)
+_SQUARE_DIGITS: Final = frozenset("12345678")
 
 
 def _clean(text: str) -> str:
@@ -101,6 +103,7 @@ def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
     """The legal move ``text`` writes, and the notation it was written in."""
     original = text.strip()
     # The fast path: plain numeric notation, as most email players write.
+    # isdigit() also takes "²" or "٩": _numeric refuses every digit but 1-8.
     if len(original) in (4, 5) and original.isdigit():
         return _numeric(board, original, original), Notation.NUMERIC
     if _ANY_MOVE.match(original):
@@ -149,8 +152,12 @@ def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
 
 
 def _numeric(board: chess.Board, digits: str, original: str) -> chess.Move:
-    """Art. 58: file and rank of the from-square, then of the to-square."""
-    if "0" in digits[:4] or "9" in digits[:4]:
+    """Art. 58: file and rank of the from-square, then of the to-square.
+
+    ``digits`` may hold any characters ``str.isdigit`` takes; only 1-8 name a
+    square, and only 1-4 a promotion, so ``int`` sees nothing else.
+    """
+    if not _SQUARE_DIGITS.issuperset(digits[:4]):
         raise IllegibleMoveError(
             original, board.fen(), "numeric notation uses only the digits 1-8 for squares"
         )
@@ -165,6 +172,10 @@ def _numeric(board: chess.Board, digits: str, original: str) -> chess.Move:
             )
     from_square = chess.square(int(digits[0]) - 1, int(digits[1]) - 1)
     to_square = chess.square(int(digits[2]) - 1, int(digits[3]) - 1)
+    if from_square == to_square:
+        raise ImpossibleMoveError(
+            original, board.fen(), "a move must leave the square it starts from"
+        )
     return _legal(board, chess.Move(from_square, to_square, promotion), original)
 
 
@@ -175,7 +186,14 @@ def _from_to(
     promo: str | None,
     expected: chess.PieceType | None = None,
 ) -> chess.Move:
-    move = chess.Move.from_uci(uci[:4])
+    try:
+        move = chess.Move.from_uci(uci[:4])
+    except chess.InvalidMoveError:
+        # python-chess takes "e2e2" for a malformed null move; here it is a
+        # move that goes nowhere, which no legal move fits.
+        raise ImpossibleMoveError(
+            original, board.fen(), "a move must leave the square it starts from"
+        ) from None
     if promo is not None:
         move.promotion = _PROMOTION_LETTERS[promo.upper() if promo.isascii() else promo]
     elif len(uci) == 5:

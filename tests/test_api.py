@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -88,6 +89,8 @@ def test_move_refusals(services: Services, game: dict) -> None:
         assert (r.status_code, r.json()["error"]["code"]) == (status, code), body
     r = c.post("/api/v1/games/99/moves", json={"move": "e4"}, headers=w)
     assert (r.status_code, r.json()["error"]["code"]) == (404, "not_found")
+    r = c.post("/api/v1/games/1/moves", json={"move": "e4", "player": "²"}, headers=w)
+    assert (r.status_code, r.json()["error"]["code"]) == (404, "not_found")
     r = c.post("/api/v1/games/1/moves", json={}, headers=w)
     assert r.status_code == 422  # schema validation
     r = c.post("/api/v1/games/1/moves", json={"move": "e5"}, headers={**w, "Accept-Language": "ru"})
@@ -103,6 +106,34 @@ def test_move_refusals(services: Services, game: dict) -> None:
     assert c.post("/api/v1/games/1/draw/claim", json={}, headers=w).json()["error"]["code"] == (
         "draw_claim_invalid"
     )
+    assert services.queries.game(1).ply_count == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("e2e2", "impossible_move"),
+        ("e2-e2", "impossible_move"),
+        ("5²54", "illegible_move"),
+        ("5٩61", "illegible_move"),
+        ("1. e2e2", "illegible_move"),
+    ],
+)
+def test_typos_in_a_move_are_refused_as_faults(
+    services: Services, game: dict, text: str, code: str
+) -> None:
+    """A move onto its own square or digits of another script are a fault of
+    the move, answered 422 in the error form, in the caller's language."""
+    c = client(services)
+    w = token_for(services, game["white"])
+    for path in ("/api/v1/games/1/moves", "/api/v1/games/1/preview"):
+        r = c.post(path, json={"move": text}, headers=w)
+        assert r.status_code == 422, (path, r.text)
+        error = r.json()["error"]
+        assert error["code"] == code and error["params"]["text"] == text, error
+    r = c.post("/api/v1/games/1/moves", json={"move": text}, headers={**w, "Accept-Language": "ru"})
+    assert repr(text) in r.json()["error"]["message"]
+    assert re.search("[а-я]{4}", r.json()["error"]["message"])
     assert services.queries.game(1).ply_count == 0
 
 

@@ -555,3 +555,40 @@ def test_the_decisions_are_listed_in_the_help(console: Console) -> None:
         assert "time_claim: upheld, rejected" in shown
         assert "withdrawal: loss, adjudication, exclusion" in shown
         assert "adjudication: white_wins, black_wins, draw" in shown
+
+
+def test_no_move_is_entered_at_the_console_during_the_players_leave(console: Console) -> None:
+    """56.7.4, as at every other door: the console refuses a move of a player
+    on leave, in the reader's language, until the leave is ended (56.7.3)."""
+    from tests.test_russian import english_in
+
+    today = datetime.now(UTC).date()
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    for login in ("pa", "pb"):
+        console.run("player", "add", login, "--name", login.upper())
+    console.run(
+        "event", "create", "L1", "--name", "L", "--mode", "server", "--start",
+        (today - timedelta(days=3)).isoformat(), "--arbiter", "arb",
+    )  # fmt: skip
+    console.run("event", "add-player", "L1", "pa", "pb")
+    console.run("event", "start", "L1")
+    shown = console.json("game", "show", "1")
+    assert isinstance(shown, dict)
+    white = shown["white"]
+    last = (today + timedelta(days=2)).isoformat()
+    console.run("leave", "take", white, "--from", today.isoformat(), "--to", last,
+                "--grant", "--by", "arb")  # fmt: skip
+    move = ("game", "move", "1", "--player", white, "--move", "e4")
+    said = console.refused(*move, code="on_leave")
+    assert f"{white} is on leave from {today.isoformat()} to {last}" in said
+    said = console.refused("--lang", "ru", *move, code="on_leave")
+    assert f"{white} в перерыве с {today.isoformat()} по {last}" in said
+    assert not english_in(said), english_in(said)
+    shown = console.json("game", "show", "1")
+    assert isinstance(shown, dict) and shown["moves"] == []
+
+    leaves = console.json("leave", "list", white)
+    assert isinstance(leaves, dict)
+    console.run("leave", "end", str(leaves["leaves"][0]["id"]))
+    assert "recorded" in console.run(*move).stdout

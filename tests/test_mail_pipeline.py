@@ -370,3 +370,59 @@ def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
     assert ended.outcome == "leave_ended"
     assert "Your leave is over" in outbox(services)[-1].body
     assert [v.status for v in services.leaves.leaves("t1p1")] == ["active", "cancelled"]
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome", "said"),
+    [
+        ("1. e2e2", "impossible_move", "'e2e2': a move must leave the square it starts from"),
+        ("1. 5²54", "illegible_move", "'5²54': numeric notation uses only the digits 1-8"),
+        ("0. e4", "sequence", "the message holds no move"),
+    ],
+)
+def test_a_typo_in_the_move_is_answered_as_a_fault_not_retried(
+    services: Services, clock: FixedClock, game: dict, body: str, outcome: str, said: str
+) -> None:
+    """A move onto its own square, digits of another script or a move number 0
+    are a fault of the letter, answered at once; the letter is never kept for
+    another try."""
+    receipt = send(services, clock, WHITE, game["subjects"]["white"], body)
+    assert (receipt.status, receipt.outcome) == ("refused", outcome)
+    answer = outbox(services)[-1]
+    assert (answer.kind, answer.to_address) == ("fault", WHITE)
+    assert "could not be accepted" in answer.body and said in answer.body, answer.body
+    with services.ctx.db.read() as session:
+        (row,) = session.scalars(select(InboundMessage)).all()
+        assert (row.status, row.attempts) == ("refused", 1)
+    assert moves(services) == []
+
+
+def test_a_move_for_a_finished_game_is_told_the_game_is_over(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    """Whoever writes after the end hears how the game ended, in their own
+    language, and is charged nothing: not that it is the partner's move."""
+    from cc.models import Player
+
+    with services.ctx.db.write() as session:
+        black = session.get(Player, game["ids"]["p2"])
+        assert black is not None
+        black.lang = "ru"
+    s = game["subjects"]
+    send(services, clock, WHITE, s["white"], "1. f3")
+    send(services, clock, BLACK, s["black"], "1. f3 e5")
+    send(services, clock, WHITE, s["white"], "1. ... e5 2. g4")
+    assert send(services, clock, BLACK, s["black"], "2. g4 Qh4#").outcome == "move"
+    assert services.queries.game(1).result_reason == "checkmate"
+    for sender, subject, body, said in (
+        (WHITE, s["white"], "2. ... Qh4 3. Kf2", "Game 1 is over: 0-1 (checkmate)."),
+        (BLACK, s["black"], "2. g4 Фh4#", "Партия 1 окончена: 0-1 (мат)."),
+    ):
+        receipt = send(services, clock, sender, subject, body)
+        assert (receipt.status, receipt.outcome) == ("refused", "game_over"), body
+        answer = outbox(services)[-1]
+        assert (answer.kind, answer.to_address) == ("reply", sender)
+        assert answer.body.startswith(said), answer.body
+    assert moves(services) == ["f3", "e5", "g4", "Qh4#"]
+    clocks = services.ledgers.schedule(1).clocks
+    assert clocks["white"].penalty_days == clocks["black"].penalty_days == 0

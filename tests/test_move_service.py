@@ -448,8 +448,8 @@ def test_every_notation_reaches_the_move_service(services: Services, two: dict[s
 def test_no_move_on_the_days_of_ones_own_leave(
     services: Services, clock: FixedClock, two: dict[str, int]
 ) -> None:
-    """56.7.4: the leave's first and last day take no move of the player on leave;
-    the day before and the day after do. An arbiter may still enter one."""
+    """56.7.4: the leave's first and last day take no move of the player on leave,
+    by any door and whoever enters it; the day before and the day after do."""
     services.leaves.request(white(two), two["p1"], date(2026, 5, 13), date(2026, 5, 15))
     clock.set(datetime(2026, 5, 12, 20, 0, tzinfo=UTC))  # 12 May, 23:00 in Moscow
     play(services, two, "e4", "e5")
@@ -457,8 +457,15 @@ def test_no_move_on_the_days_of_ones_own_leave(
         clock.set(datetime(2026, 5, day, 9, 0, tzinfo=UTC))
         with pytest.raises(errors.OnLeave, match="on leave from 2026-05-13 to 2026-05-15"):
             services.games.submit_move(white(two), 1, "Nf3")
+        with pytest.raises(errors.OnLeave):  # the send step says so first
+            services.games.preview_move(white(two), 1, "Nf3")
+        with pytest.raises(errors.OnLeave):  # nor does the console enter one for them
+            services.games.submit_move(OPERATOR, 1, "Nf3", as_player=two["p1"])
         assert counts(services)[0] == 2
-    services.games.submit_move(OPERATOR, 1, "Nf3", as_player=two["p1"])  # entered for them
+    # A move the arbiter dates on the day before the leave is recorded.
+    services.games.submit_move(
+        OPERATOR, 1, "Nf3", as_player=two["p1"], sent_at=datetime(2026, 5, 12, 20, tzinfo=UTC)
+    )
     services.games.submit_move(black(two), 1, "Nc6")  # the partner plays on
     clock.set(datetime(2026, 5, 15, 21, 0, tzinfo=UTC))  # 16 May, 0:00 in Moscow
     services.games.submit_move(white(two), 1, "Bb5")

@@ -271,3 +271,45 @@ def test_a_bishop_told_apart_by_its_rank_is_not_a_from_to_move() -> None:
     assert read_move(board, "B8e7") == chess.Move.from_uci("d8e7")
     with pytest.raises(ImpossibleMoveError):
         read_move(chess.Board(), "B8e7")
+
+
+# ------------------------------------------------- faults, and nothing else
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "reason"),
+    [
+        ("e2e2", ImpossibleMoveError, "a move must leave the square it starts from"),
+        ("e2-e2", ImpossibleMoveError, "a move must leave the square it starts from"),
+        ("Ng1-g1", ImpossibleMoveError, "a move must leave the square it starts from"),
+        ("a7a7q", ImpossibleMoveError, "a move must leave the square it starts from"),
+        ("5252", ImpossibleMoveError, "a move must leave the square it starts from"),
+        ("5²54", IllegibleMoveError, "numeric notation uses only the digits 1-8 for squares"),
+        ("5٩61", IllegibleMoveError, "numeric notation uses only the digits 1-8 for squares"),
+        ("٥٢٥٤", IllegibleMoveError, "numeric notation uses only the digits 1-8 for squares"),
+        ("5254²", IllegibleMoveError, "the fifth digit names the promotion"),
+    ],
+)
+def test_typos_are_told_as_faults_naming_the_text(
+    text: str, error: type[NotationError], reason: str
+) -> None:
+    """A move onto its own square, or digits numeric notation does not use,
+    are faults of the move like any other, never a crash of the reader."""
+    with pytest.raises(error) as info:
+        read_move(chess.Board(), text)
+    assert type(info.value) is error
+    assert info.value.text == text and info.value.reason.startswith(reason)
+
+
+def test_a_record_with_a_move_onto_its_own_square_fails_at_that_move() -> None:
+    from notation import read_move_list
+
+    for record, number, color in (
+        ("1. e2e2", 1, chess.WHITE),
+        ("1. e4 e5 2. g1g1", 2, chess.WHITE),
+        ("1. 5254 5²55", 1, chess.BLACK),
+    ):
+        result = read_move_list(record)
+        assert result.failure is not None, record
+        assert (result.failure.number, result.failure.color) == (number, color), record
+        assert result.failure.error.kind in ("impossible", "illegible"), record

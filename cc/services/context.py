@@ -58,7 +58,7 @@ def find_player(session: Session, ref: str | int) -> Player:
     """A player by id or login (a login that is all digits is tried as one too)."""
     text = str(ref).strip()
     player = session.scalar(select(Player).where(Player.login == text))
-    if player is None and text.isdigit():
+    if player is None and text.isascii() and text.isdigit():
         player = session.get(Player, int(text))
     if player is None:
         raise errors.NotFound(kind="player", ref=text)

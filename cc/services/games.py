@@ -202,8 +202,7 @@ class GameService:
             if to_move != color:
                 raise self._not_your_turn(session, game, player)
             when = sent_at or now
-            if actor.player_id == player.id:
-                self._require_not_on_leave(session, game, player, when)
+            self._require_not_on_leave(session, game, player, when)
 
             if received is not None:
                 require_official(session, actor, event, "record when a move was received")
@@ -306,6 +305,7 @@ class GameService:
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
             if self._to_move(game) != color:
                 raise self._not_your_turn(session, game, player)
+            self._require_not_on_leave(session, game, player, now)
             board = chess.Board(game.fen)
             move = self._read(board, text, game)
             san = board.san(move)
@@ -1004,9 +1004,10 @@ class GameService:
 
     @staticmethod
     def _require_not_on_leave(session: Session, game: Game, player: Player, now: datetime) -> None:
-        """56.7.4: during a leave the player's clocks stand, so they make no moves
-        until they end it (56.7.3). A move an arbiter enters for a player is
-        exempt: it records what the player did."""
+        """56.7.4: during a leave the player's clocks stand, so no move of theirs
+        is made, by any door and whoever enters it, until they end it (56.7.3).
+        ``now`` is when the move was made: one an arbiter dates before the leave
+        began is recorded."""
         today = local_date(now, game.event.timezone)
         leave = session.scalar(
             select(PlayerLeave).where(

@@ -472,6 +472,18 @@ class MailService:
         arrived_at: datetime,
     ) -> Receipt:
         lang = player.lang
+        if game.status != GameStatus.ONGOING:
+            # A decided game takes no move: say how it ended, and charge nothing.
+            reason = game.result_reason.value if game.result_reason else game.status.value
+            body = say(
+                lang,
+                "over",
+                game=game.id,
+                result=game.result.value,
+                reason=word("reason", reason, lang),
+            )
+            self._answer(session, letter, lang, "reply", body, game)
+            return Receipt(InboundStatus.REFUSED, "game_over", game.id)
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
         server = list(
             session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
@@ -553,7 +565,7 @@ class MailService:
             text = " ".join(words)
         else:
             return made + 1, []
-        if first_ply > made + 1:
+        if not 1 <= first_ply <= made + 1:  # "0. e4" numbers no move either
             raise _Fault("sequence", say(lang, "no_move"))
         board = chess.Board()
         for uci in server[: first_ply - 1]:

@@ -353,7 +353,7 @@ async def record_receipt(request: Request, game_id: int) -> Response:
             actor_of(info),
             game_id,
             as_player=login,
-            move_number=int(number) if number.isdigit() else None,
+            move_number=int(number) if number.isascii() and number.isdigit() else None,
             received=received,
         )
     except errors.ServiceError as exc:
