@@ -358,6 +358,10 @@ def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
     refused = send(services, clock, WHITE, s["white"], "1. 5254")
     assert refused.outcome == "on_leave" and moves(services) == []
     assert "on leave from 2026-05-11 to 2026-05-20" in outbox(services)[-1].body
+    with services.ctx.db.read() as session:  # no fault of the message: nothing charged
+        from cc.models import TimeCharge
+
+        assert session.scalars(select(TimeCharge)).all() == []
     ended = send(services, clock, WHITE, s["white"], "Прерываю перерыв.\n1. 5254")
     assert ended.outcome == "move", ended
     assert moves(services) == ["e4"]

@@ -542,7 +542,10 @@ class MailService:
         except errors.MoveRefused as exc:
             raise _Fault(exc.code, exc.message(lang)) from None
         except errors.ServiceError as exc:
-            raise _Fault(exc.code, exc.message(lang)) from None
+            # Not a fault of the message (a leave, a suspended game, an event
+            # not begun): answered with the reason and charged nothing (§10.5
+            # charges only faults of the move itself).
+            return self._refused(session, letter, game, lang, exc)
         self._after_move(session, letter, game, player, outcome.san, outcome.fired)
         return Receipt(InboundStatus.APPLIED, "move", game.id)
 
