@@ -46,7 +46,7 @@ def test_signed_out_visitors_are_sent_to_sign_in(site: Services) -> None:
     assert r.status_code == 303 and r.headers["location"] == "/login?next=/games/1"
 
 
-def test_wrong_password_and_throttling(site: Services) -> None:
+def test_wrong_password_and_throttling(site: Services, clock: FixedClock) -> None:
     c = client(site)
     for _ in range(5):
         page = c.get("/login")
@@ -58,7 +58,16 @@ def test_wrong_password_and_throttling(site: Services) -> None:
     r = c.post(
         "/login", data={"login": "t1p1", "password": PASSWORD, "csrf_token": csrf_of(page.text)}
     )
-    assert r.status_code == 401 and "Too many failed sign-ins" in r.text
+    assert r.status_code == 429 and r.headers["retry-after"] == "1"
+    assert "Too many wrong passwords lately; try again in 1\u00a0s." in r.text
+    clock.advance(seconds=1)  # a wait, not a lockout
+    page = c.get("/login")
+    r = c.post(
+        "/login",
+        data={"login": "t1p1", "password": PASSWORD, "csrf_token": csrf_of(page.text)},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
 
 
 def test_login_form_needs_its_csrf_token(site: Services) -> None:
