@@ -10,6 +10,8 @@ and from an address, a throttled attempt is refused at once with the time
 left (429 and Retry-After; AuthenticationFailed on Xfcc), and the owner
 keeps their sessions, signs in again from a browser that signed in before,
 uses a personal token on Xfcc, and otherwise waits at most two minutes.
+Reset requests are limited per account and per address, and a reset link's
+token, followed as a player follows it, never reaches the access log.
 """
 
 from __future__ import annotations
@@ -370,3 +372,38 @@ def test_reset_requests_are_limited_per_account_and_per_address(
     clock.advance(hours=1)
     assert sent in ask_reset(flooder, "t1p1").text
     assert reset_mails(site, "t1p1@example.org") == 4
+
+
+# ------------------------------------------------------ item: secrets in logs
+
+
+def test_the_reset_token_never_reaches_the_access_log(live: Live, site: Services) -> None:
+    browser = live.client("127.0.0.8")
+    assert ask_reset(browser, "t1p2").status_code == 200
+    with site.ctx.db.read() as session:
+        mail = session.scalars(select(OutboundMessage).where(OutboundMessage.kind == "reset")).one()
+        match = re.search(r"http://\S+(/reset/(\S+))", mail.body)
+    assert match
+    path, token = match.group(1), match.group(2)
+
+    # The player follows the link: the token is moved into a cookie at once,
+    # and the form's address holds none.
+    page = browser.get(path, follow_redirects=True)
+    assert page.status_code == 200 and str(page.url).endswith("/reset/new")
+    assert token not in page.text and token not in str(page.url)
+    done = browser.post(
+        "/reset/new", data={"password": "a-new-password", "csrf_token": csrf_of(page.text)}
+    )
+    assert done.status_code == 303 and done.headers["location"] == "/login"
+    assert sign_in(live.client("127.0.0.8"), "t1p2", "a-new-password").status_code == 303
+    # A second use, or a guess, changes nothing.
+    browser.get(path, follow_redirects=True)
+    assert browser.get("/reset/not-a-token", follow_redirects=True).status_code == 422
+
+    deadline = time.monotonic() + 5  # the line of the last request may come just after
+    while sum('"GET /reset/new HTTP/1.1" 422' in line for line in live.log.lines) < 2:
+        assert time.monotonic() < deadline, live.log.lines
+        time.sleep(0.05)
+    lines = "\n".join(live.log.lines)
+    assert '"GET /reset/… HTTP/1.1" 303' in lines and '"POST /reset/new HTTP/1.1" 303' in lines
+    assert token not in lines and "not-a-token" not in lines

@@ -322,6 +322,15 @@ class AccountService:
                 )
             )
 
+    def reset_link_valid(self, token: str) -> bool:
+        """Whether a reset link can still be used (unused and not expired)."""
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            row = session.scalar(
+                select(PasswordReset).where(PasswordReset.token_hash == _digest(token))
+            )
+            return row is not None and row.used_at is None and row.expires_at > now
+
     def reset_password(self, token: str, new: str) -> None:
         if len(new) < 8:
             raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))

@@ -18,6 +18,7 @@ from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
 from cc.web import api, pages, xfcc
+from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
 
@@ -36,6 +37,7 @@ def create_app(
         openapi_url="/api/v1/openapi.json",
         redoc_url=None,
     )
+    hide_secrets()
     app.state.services = services
     app.state.settings = settings or WebSettings()
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

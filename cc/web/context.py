@@ -19,6 +19,8 @@ PRE_CSRF_COOKIE = "cc_csrf"
 LANG_COOKIE = "lang"
 #: signed marks of the logins this browser signed in to (cc.services.throttle)
 DEVICE_COOKIE = "cc_device"
+#: a reset link's token, moved out of the address bar (and the logs)
+RESET_COOKIE = "cc_reset"
 
 
 @dataclass(frozen=True)

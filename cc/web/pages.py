@@ -25,6 +25,7 @@ from cc.web.context import (
     DEVICE_COOKIE,
     LANG_COOKIE,
     PRE_CSRF_COOKIE,
+    RESET_COOKIE,
     SESSION_COOKIE,
     actor_of,
     check_csrf,
@@ -38,6 +39,8 @@ from cc.web.i18n import translations
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
+#: how long a reset link's form may stay open once the link is followed
+RESET_COOKIE_SECONDS = 30 * 60
 
 
 class SignInRequired(Exception):
@@ -563,20 +566,48 @@ async def reset_request(request: Request) -> Response:
     return render(request, "reset_request.html", sent=True, pre_csrf="")
 
 
-@router.get("/reset/{token}")
-def reset_page(request: Request, token: str) -> Response:
+# The link in the mail carries the token in its path. Its first use moves the
+# token into a short-lived cookie and sends the browser on to /reset/new, so
+# the token is not left in the address bar or sent on as a Referer, and the
+# access log hides the path of that one request (cc.web.access_log).
+
+
+@router.get("/reset/new")
+def reset_page(request: Request) -> Response:
+    token = request.cookies.get(RESET_COOKIE)
+    if not token or not services_of(request).accounts.reset_link_valid(token):
+        raise errors.InvalidInput(field="link", reason=N_("this reset link is not valid"))
     pre = secrets.token_urlsafe(32)
-    response = render(request, "reset.html", token=token, pre_csrf=pre)
+    response = render(request, "reset.html", pre_csrf=pre)
     response.set_cookie(PRE_CSRF_COOKIE, pre, httponly=True, samesite="lax")
     return response
 
 
-@router.post("/reset/{token}")
-async def reset(request: Request, token: str) -> Response:
+@router.post("/reset/new")
+async def reset(request: Request) -> Response:
     form = await form_of(request, None)
     check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
-    services_of(request).accounts.reset_password(token, form.get("password", ""))
-    return RedirectResponse("/login", status_code=303)
+    services_of(request).accounts.reset_password(
+        request.cookies.get(RESET_COOKIE, ""), form.get("password", "")
+    )
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(RESET_COOKIE, path="/reset")
+    return response
+
+
+@router.get("/reset/{token}")
+def reset_link(request: Request, token: str) -> Response:
+    response = RedirectResponse("/reset/new", status_code=303)
+    response.set_cookie(
+        RESET_COOKIE,
+        token,
+        max_age=RESET_COOKIE_SECONDS,
+        path="/reset",
+        httponly=True,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+    )
+    return response
 
 
 # ---------------------------------------------------------------- arbiter
