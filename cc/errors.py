@@ -123,7 +123,22 @@ class BadCredentials(ServiceError):
 
 
 class TooManyAttempts(ServiceError):
+    """Too many wrong passwords lately, at this login or from this address:
+    the attempt waits ``seconds`` (nothing is locked, see cc.services.throttle)."""
+
     code = "too_many_attempts"
+
+    @property
+    def retry_after(self) -> int:
+        """The wait in whole seconds, for HTTP's ``Retry-After``."""
+        value = self.params.get("seconds", 1)
+        return value if isinstance(value, int) else 1
+
+
+class TooManyResetRequests(TooManyAttempts):
+    """Too many reset requests from this address lately."""
+
+    code = "too_many_reset_requests"
 
 
 class NotSignedIn(ServiceError):

@@ -257,8 +257,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Неверный логин или пароль.",
     },
     "too_many_attempts": {
-        "en": "Too many failed sign-ins for {login!r}; try again in {minutes} minutes.",
-        "ru": "Слишком много неудачных попыток входа для {login!r}; повторите через {minutes} мин.",
+        "en": "Too many wrong passwords lately; try again in {wait}.",
+        "ru": "Слишком много неверных паролей за последнее время; повторите через {wait}.",
+    },
+    "too_many_reset_requests": {
+        "en": "Too many reset requests from your address lately; try again in {wait}.",
+        "ru": "Слишком много запросов на сброс пароля с вашего адреса; повторите через {wait}.",
     },
     "not_signed_in": {
         "en": "Sign in first.",

@@ -554,13 +554,33 @@ class ApiToken(Base):
 
 
 class LoginFailure(Base):
-    """A failed sign-in, kept to throttle guessing."""
+    """A failed sign-in (or one being checked), kept a day to slow guessing
+    per login, per known device and per client address (cc.services.throttle)."""
 
     __tablename__ = "login_failures"
-    __table_args__ = (Index("ix_login_failures_login_at", "login", "at"),)
+    __table_args__ = (
+        Index("ix_login_failures_login_at", "login", "at"),
+        Index("ix_login_failures_address_at", "address", "at"),
+        Index("ix_login_failures_at", "at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the login as typed, folded to lower case (known or not)
     login: Mapped[str] = mapped_column(String(320))
+    #: the client's address (an IPv6 client's /64)
+    address: Mapped[str] = mapped_column(String(64))
+    #: the mark of the known device it came from, if it came from one
+    device: Mapped[str | None] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ResetRequest(Base):
+    """A request for a reset link, kept a day to limit them per address."""
+
+    __tablename__ = "reset_requests"
+    __table_args__ = (Index("ix_reset_requests_address_at", "address", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
 

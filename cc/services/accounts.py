@@ -2,8 +2,9 @@
 
 Each participant has a unique login and a password only they know. Tokens
 (session cookies, API tokens, reset links) are random and stored only as
-their SHA-256, so a copy of the database gives no one a way in. Failed
-sign-ins are counted per login and throttled against guessing.
+their SHA-256, so a copy of the database gives no one a way in. Wrong
+passwords slow guessing per login and per client address without ever
+locking the owner out (cc.services.throttle).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from cc import errors, i18n
@@ -23,7 +24,6 @@ from cc.i18n import N_
 from cc.models import (
     ApiToken,
     Door,
-    LoginFailure,
     OutboundMessage,
     OutboundStatus,
     PasswordReset,
@@ -32,17 +32,21 @@ from cc.models import (
     WebSession,
 )
 from cc.security import hash_password, verify_password
+from cc.services import throttle
 from cc.services.context import Actor, ServiceContext, audit, find_player
 
 SESSION_DAYS = 30
 RESET_HOURS = 2
-THROTTLE_WINDOW = timedelta(minutes=15)
-THROTTLE_FAILURES = 5
 NOTATIONS = ("numeric", "san", "san-ru", "lan", "lan-ru", "uci")
 
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _folded(login: str) -> str:
+    """A login as the throttle counts it: trimmed, lower case, bounded."""
+    return login.strip().lower()[:320]
 
 
 @dataclass(frozen=True)
@@ -65,106 +69,128 @@ class NewSession:
 
 
 class AccountService:
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, secret: bytes = b"change-me") -> None:
         self.ctx = ctx
+        #: signs known-device cookies (the server's key, like reply tokens)
+        self.secret = secret
         #: told, in its transaction, when a player's registered addresses change
         #: (a lost email's case closes, 56.1.6)
         self.email_hooks: list[Callable[[Session, Actor, Player], None]] = []
 
     # ---------------------------------------------------------- signing in
 
-    def sign_in(self, login: str, password: str, address: str = "") -> NewSession:
-        """Open a session for a login and password, or refuse (throttled)."""
+    def sign_in(
+        self, login: str, password: str, address: str = "", device: str | None = None
+    ) -> NewSession:
+        """Open a session for a login and password, or refuse.
+
+        ``device`` is the browser's known-device cookie, if it has one
+        (:meth:`remember_device`): it is slowed only by its own failures at
+        this login, not by guesses made elsewhere. Refused with
+        :class:`~cc.errors.TooManyAttempts` while the login or the address
+        must wait (cc.services.throttle).
+        """
         now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            player = self._check(session, login, password, address, now)
-            if player is None:
-                refused = True
-            else:
-                refused = False
-                token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-                expires = now + timedelta(days=SESSION_DAYS)
-                session.add(
-                    WebSession(
-                        token_hash=_digest(token),
-                        player_id=player.id,
-                        csrf_token=csrf,
-                        created_at=now,
-                        expires_at=expires,
-                    )
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        expires = now + timedelta(days=SESSION_DAYS)
+
+        def open_session(session: Session, player_id: int) -> None:
+            session.add(
+                WebSession(
+                    token_hash=_digest(token),
+                    player_id=player_id,
+                    csrf_token=csrf,
+                    created_at=now,
+                    expires_at=expires,
                 )
-                audit(
-                    session,
-                    Actor.player(player.id, Door.WEB),
-                    now,
-                    "signed_in",
-                    address=address[:64],
-                )
-        if refused:
-            # Raised after the commit, so that the failure stays recorded.
+            )
+            audit(
+                session,
+                Actor.player(player_id, Door.WEB),
+                now,
+                "signed_in",
+                address=address[:64],
+            )
+
+        if self._check(login, password, address, device, now, then=open_session) is None:
             raise errors.BadCredentials()
         return NewSession(token, csrf, expires)
+
+    def remember_device(self, login: str, cookie: str | None) -> str:
+        """The known-device cookie to give a browser that just signed in to ``login``."""
+        return throttle.remember_device(self.secret, cookie, _folded(login), self.ctx.now())
 
     def authenticate(self, login: str, secret: str, address: str = "") -> int:
         """The player whose login and password, or personal token, these are.
 
         For the doors that send credentials with every call (Xfcc): throttled
-        and recorded like the web's sign-in, so guessing is as slow there.
+        and recorded like the web's sign-in, so guessing is as slow there. A
+        personal token is not slowed by guesses at its login (only by its
+        address's), so a desktop program keeps working through an attack.
         """
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            player = self._check(session, login, secret, address, now, tokens=True)
-            player_id = None if player is None else player.id
+        player_id = self._check(login, secret, address, None, self.ctx.now(), tokens=True)
         if player_id is None:
             raise errors.BadCredentials()
         return player_id
 
-    @staticmethod
     def _check(
-        session: Session,
+        self,
         login: str,
         secret: str,
         address: str,
+        device: str | None,
         now: datetime,
         *,
         tokens: bool = False,
-    ) -> Player | None:
-        """The player, or None for wrong credentials: the failure is recorded, and
-        the caller refuses once it is committed. Too many failures are refused."""
+        then: Callable[[Session, int], None] | None = None,
+    ) -> int | None:
+        """The player's id, or None for wrong credentials (the failure stays
+        recorded); ``then`` runs in the transaction that records a success.
+        Refused at once, unchecked and uncounted, while the login or the
+        address must wait.
+
+        The attempt is counted as failed before its password is checked and
+        forgiven on success, so parallel guesses are counted like guesses in a
+        row; the slow check itself runs outside any transaction. An unknown
+        login is checked against a stand-in hash, so it takes as long as a
+        known one and is counted and slowed the same way.
+        """
         login = login.strip()
-        failures = (
-            session.scalar(
-                select(func.count())
-                .select_from(LoginFailure)
-                .where(
-                    LoginFailure.login == login.lower(),
-                    LoginFailure.at > now - THROTTLE_WINDOW,
-                )
-            )
-            or 0
-        )
-        if failures >= THROTTLE_FAILURES:
-            raise errors.TooManyAttempts(
-                login=login, minutes=int(THROTTLE_WINDOW.total_seconds() // 60)
-            )
-        player = session.scalar(select(Player).where(Player.login == login))
-        ok = player is not None and verify_password(player.password_hash, secret)
-        if player is not None and not ok and tokens and secret:
-            ok = (
-                session.scalar(
+        folded = _folded(login)
+        client = throttle.address_key(address)
+        with self.ctx.db.write() as session:
+            player = session.scalar(select(Player).where(Player.login == login))
+            by_token = (
+                tokens
+                and bool(secret)
+                and session.scalar(
                     select(ApiToken.id).where(
                         ApiToken.token_hash == _digest(secret),
-                        ApiToken.player_id == player.id,
+                        ApiToken.player_id == (player.id if player else -1),
                         ApiToken.revoked_at.is_(None),
                     )
                 )
                 is not None
             )
-        if player is None or not ok:
-            session.add(LoginFailure(login=login.lower(), address=address[:64], at=now))
+            mark = None if by_token else throttle.known_device(self.secret, device, folded, now)
+            wait = throttle.sign_in_wait(session, folded, client, mark, now, per_login=not by_token)
+            if wait:
+                raise throttle.too_many_attempts(wait)
+            if by_token:
+                assert player is not None
+                if then is not None:
+                    then(session, player.id)
+                return player.id
+            failure = throttle.record_failure(session, folded, client, mark, now)
+            failure_id, player_id = failure.id, (player.id if player else None)
+            stored = player.password_hash if player else None
+        if not verify_password(stored, secret) or player_id is None:
             return None
-        session.execute(delete(LoginFailure).where(LoginFailure.login == login.lower()))
-        return player
+        with self.ctx.db.write() as session:
+            throttle.forgive(session, failure_id, folded, client)
+            if then is not None:
+                then(session, player_id)
+        return player_id
 
     def session(self, token: str | None) -> SessionInfo | None:
         """The signed-in player of a session cookie, or None."""
@@ -243,12 +269,19 @@ class AccountService:
             player.password_hash = hash_password(new)
             audit(session, actor, now, "password_changed")
 
-    def request_reset(self, login_or_email: str, base_url: str) -> None:
-        """Send a reset link to the player's first address; silent if unknown."""
+    def request_reset(self, login_or_email: str, base_url: str, address: str = "") -> None:
+        """Send a reset link to the player's first address; silent if unknown.
+
+        Limited per client address (refused with
+        :class:`~cc.errors.TooManyResetRequests`, whatever the request names)
+        and per account (beyond the limit no more links are mailed, and the
+        answer is the same: the links already sent still work).
+        """
         key = login_or_email.strip()
         now = self.ctx.now()
         token = secrets.token_urlsafe(32)
         with self.ctx.db.write() as session:
+            throttle.check_reset_request(session, throttle.address_key(address), now)
             player = session.scalar(select(Player).where(Player.login == key))
             if player is None:
                 found = session.scalar(
@@ -256,6 +289,8 @@ class AccountService:
                 )
                 player = found.player if found else None
             if player is None or not player.emails:
+                return
+            if not throttle.reset_mail_allowed(session, player.id, now):
                 return
             session.add(
                 PasswordReset(
@@ -286,6 +321,15 @@ class AccountService:
                     created_at=now,
                 )
             )
+
+    def reset_link_valid(self, token: str) -> bool:
+        """Whether a reset link can still be used (unused and not expired)."""
+        now = self.ctx.now()
+        with self.ctx.db.read() as session:
+            row = session.scalar(
+                select(PasswordReset).where(PasswordReset.token_hash == _digest(token))
+            )
+            return row is not None and row.used_at is None and row.expires_at > now
 
     def reset_password(self, token: str, new: str) -> None:
         if len(new) < 8:

@@ -75,6 +75,13 @@ def _caller_language(request: Request) -> str:
     )
 
 
+def retry_headers(exc: errors.ServiceError) -> dict[str, str]:
+    """``Retry-After`` for a refusal that only asks to wait."""
+    if isinstance(exc, errors.TooManyAttempts):
+        return {"Retry-After": str(exc.retry_after)}
+    return {}
+
+
 def error_response(request: Request, exc: errors.ServiceError) -> JSONResponse:
     return JSONResponse(
         {
@@ -85,6 +92,7 @@ def error_response(request: Request, exc: errors.ServiceError) -> JSONResponse:
             }
         },
         status_code=status_for(exc),
+        headers=retry_headers(exc),
     )
 
 

@@ -18,6 +18,7 @@ from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
 from cc.web import api, pages, xfcc
+from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
 from cc.web.guard import InputGuard
@@ -38,6 +39,7 @@ def create_app(
         openapi_url="/api/v1/openapi.json",
         redoc_url=None,
     )
+    hide_secrets()
     app.state.services = services
     app.state.settings = settings = settings or WebSettings()
     # Outermost first: the headers go on every answer, the guard's refusals too.

@@ -17,6 +17,10 @@ from cc.web.i18n import pick_language
 SESSION_COOKIE = "cc_session"
 PRE_CSRF_COOKIE = "cc_csrf"
 LANG_COOKIE = "lang"
+#: signed marks of the logins this browser signed in to (cc.services.throttle)
+DEVICE_COOKIE = "cc_device"
+#: a reset link's token, moved out of the address bar (and the logs)
+RESET_COOKIE = "cc_reset"
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,11 @@ def language(request: Request) -> str:
         request.cookies.get(LANG_COOKIE),
         request.headers.get("accept-language"),
     )
+
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a proxy, the one uvicorn takes from it)."""
+    return request.client.host if request.client else ""
 
 
 def actor_of(info: SessionInfo, door: Door = Door.WEB) -> Actor:

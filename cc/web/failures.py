@@ -20,6 +20,7 @@ from sqlalchemy import exc as sa_exc
 from cc.db import unavailable
 from cc.i18n import N_
 from cc.i18n import render as render_message
+from cc.web.access_log import redact
 from cc.web.context import LANG_COOKIE
 from cc.web.i18n import accepted_language, pick_language, translations
 from cc.xfcc import soap
@@ -52,13 +53,14 @@ def failure_response(request: Request, error: BaseException) -> Response:
         )
     temporary = unavailable(error)
     status, code = (503, "unavailable") if temporary else (500, "internal_error")
+    logged_path = redact(request.url.path)
     if temporary:
-        log.warning("%s %s: database unavailable: %s", request.method, request.url.path, error)
+        log.warning("%s %s: database unavailable: %s", request.method, logged_path, error)
     else:
         log.error(
             "%s %s failed",
             request.method,
-            request.url.path,
+            logged_path,
             exc_info=(type(error), error, error.__traceback__),
         )
     headers = {"Retry-After": RETRY_AFTER} if temporary else {}

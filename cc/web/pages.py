@@ -20,12 +20,16 @@ import notation
 from cc import errors
 from cc.i18n import N_
 from cc.services.accounts import NOTATIONS, SessionInfo
+from cc.services.throttle import DEVICE_DAYS
 from cc.web.context import (
+    DEVICE_COOKIE,
     LANG_COOKIE,
     PRE_CSRF_COOKIE,
+    RESET_COOKIE,
     SESSION_COOKIE,
     actor_of,
     check_csrf,
+    client_address,
     language,
     services_of,
     settings_of,
@@ -35,6 +39,8 @@ from cc.web.i18n import translations
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
+#: how long a reset link's form may stay open once the link is followed
+RESET_COOKIE_SECONDS = 30 * 60
 
 
 class SignInRequired(Exception):
@@ -89,17 +95,19 @@ def install_error_pages(app: FastAPI) -> None:
 
     @app.exception_handler(errors.ServiceError)
     async def refused(request: Request, exc: errors.ServiceError) -> Response:
-        from cc.web.api import error_response, status_for
+        from cc.web.api import error_response, retry_headers, status_for
 
         if request.url.path.startswith("/api/"):
             return error_response(request, exc)
-        return render(
+        response = render(
             request,
             "error.html",
             status=status_for(exc),
             message=exc.message(language(request)),
             code=exc.code,
         )
+        response.headers.update(retry_headers(exc))
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -148,22 +156,23 @@ def _safe_next(target: str) -> str:
 async def login(request: Request) -> Response:
     form = await form_of(request, None)
     check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
-    address = request.client.host if request.client else ""
+    accounts = services_of(request).accounts
+    login, device = form.get("login", ""), request.cookies.get(DEVICE_COOKIE)
     try:
-        ticket = services_of(request).accounts.sign_in(
-            form.get("login", ""), form.get("password", ""), address
-        )
+        ticket = accounts.sign_in(login, form.get("password", ""), client_address(request), device)
     except (errors.BadCredentials, errors.TooManyAttempts) as exc:
         token = secrets.token_urlsafe(32)
         response = render(
             request,
             "login.html",
-            status=401,
+            status=429 if isinstance(exc, errors.TooManyAttempts) else 401,
             pre_csrf=token,
             next=_safe_next(form.get("next", "/games")),
             error=exc.message(language(request)),
-            login=form.get("login", ""),
+            login=login,
         )
+        if isinstance(exc, errors.TooManyAttempts):
+            response.headers["Retry-After"] = str(exc.retry_after)
         response.set_cookie(
             PRE_CSRF_COOKIE,
             token,
@@ -180,6 +189,14 @@ async def login(request: Request) -> Response:
         samesite="lax",
         secure=settings_of(request).secure_cookies,
         max_age=int((ticket.expires_at - services_of(request).ctx.now()).total_seconds()),
+    )
+    redirect.set_cookie(
+        DEVICE_COOKIE,
+        accounts.remember_device(login, device),
+        httponly=True,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+        max_age=DEVICE_DAYS * 86400,
     )
     redirect.delete_cookie(PRE_CSRF_COOKIE)
     return redirect
@@ -532,26 +549,65 @@ def reset_request_page(request: Request) -> Response:
 async def reset_request(request: Request) -> Response:
     form = await form_of(request, None)
     check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
-    services_of(request).accounts.request_reset(
-        form.get("login", ""), settings_of(request).base_url
-    )
+    try:
+        services_of(request).accounts.request_reset(
+            form.get("login", ""), settings_of(request).base_url, client_address(request)
+        )
+    except errors.TooManyResetRequests as exc:
+        response = render(
+            request,
+            "reset_request.html",
+            status=429,
+            pre_csrf=request.cookies.get(PRE_CSRF_COOKIE, ""),
+            error=exc.message(language(request)),
+        )
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     return render(request, "reset_request.html", sent=True, pre_csrf="")
 
 
-@router.get("/reset/{token}")
-def reset_page(request: Request, token: str) -> Response:
+# The link in the mail carries the token in its path. Its first use moves the
+# token into a short-lived cookie and sends the browser on to /reset/new, so
+# the token is not left in the address bar or sent on as a Referer, and the
+# access log hides the path of that one request (cc.web.access_log).
+
+
+@router.get("/reset/new")
+def reset_page(request: Request) -> Response:
+    token = request.cookies.get(RESET_COOKIE)
+    if not token or not services_of(request).accounts.reset_link_valid(token):
+        raise errors.InvalidInput(field="link", reason=N_("this reset link is not valid"))
     pre = secrets.token_urlsafe(32)
-    response = render(request, "reset.html", token=token, pre_csrf=pre)
+    response = render(request, "reset.html", pre_csrf=pre)
     response.set_cookie(PRE_CSRF_COOKIE, pre, httponly=True, samesite="lax")
     return response
 
 
-@router.post("/reset/{token}")
-async def reset(request: Request, token: str) -> Response:
+@router.post("/reset/new")
+async def reset(request: Request) -> Response:
     form = await form_of(request, None)
     check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
-    services_of(request).accounts.reset_password(token, form.get("password", ""))
-    return RedirectResponse("/login", status_code=303)
+    services_of(request).accounts.reset_password(
+        request.cookies.get(RESET_COOKIE, ""), form.get("password", "")
+    )
+    response = RedirectResponse("/login", status_code=303)
+    response.delete_cookie(RESET_COOKIE, path="/reset")
+    return response
+
+
+@router.get("/reset/{token}")
+def reset_link(request: Request, token: str) -> Response:
+    response = RedirectResponse("/reset/new", status_code=303)
+    response.set_cookie(
+        RESET_COOKIE,
+        token,
+        max_age=RESET_COOKIE_SECONDS,
+        path="/reset",
+        httponly=True,
+        samesite="lax",
+        secure=settings_of(request).secure_cookies,
+    )
+    return response
 
 
 # ---------------------------------------------------------------- arbiter

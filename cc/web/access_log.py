@@ -1,0 +1,47 @@
+"""Secrets stay out of the access log.
+
+A password reset link carries its token in its path (``/reset/<token>``),
+and uvicorn's access log writes every request's path and query. The filter
+here hides the token, and any ``token=`` in a query, before the line is
+written by whatever handlers the site configures. The link's page moves the
+token into a cookie on first use (cc.web.pages), so only that one request
+ever carries it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+ACCESS_LOGGER = "uvicorn.access"
+HIDDEN = "…"
+#: a reset link's token: any last segment under /reset/ but the form's own page
+_RESET_PATH = re.compile(r"(/reset/)(?!new(?:[?#]|$))[^/?#\s]+")
+_QUERY_SECRET = re.compile(r"([?&](?:token|password)=)[^&#\s]*", re.IGNORECASE)
+
+
+def redact(path: str) -> str:
+    """A request path and query as it may be logged.
+
+    >>> redact("/reset/Qm9ndXMtdG9rZW4"), redact("/reset/new"), redact("/games/7?token=abc&x=1")
+    ('/reset/…', '/reset/new', '/games/7?token=…&x=1')
+    """
+    return _QUERY_SECRET.sub(r"\1" + HIDDEN, _RESET_PATH.sub(r"\1" + HIDDEN, path))
+
+
+class HideSecrets(logging.Filter):
+    """Rewrites the path of an access-log record (uvicorn gives it as the
+    third argument: client, method, path, HTTP version, status)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
+            record.args = (*args[:2], redact(args[2]), *args[3:])
+        return True
+
+
+def hide_secrets() -> None:
+    """Install the filter on uvicorn's access logger (once per process)."""
+    logger = logging.getLogger(ACCESS_LOGGER)
+    if not any(isinstance(f, HideSecrets) for f in logger.filters):
+        logger.addFilter(HideSecrets())
