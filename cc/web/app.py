@@ -77,9 +77,7 @@ def create_app(
     @app.get("/api/docs", include_in_schema=False)
     def api_docs(request: Request) -> Response:
         """The API's browsable description, from the site's own files."""
-        return pages.templates.TemplateResponse(
-            request, "api_docs.html", {"openapi_url": app.openapi_url}
-        )
+        return pages.render(request, "api_docs.html", openapi_url=app.openapi_url)
 
     app.include_router(api.router)
     app.include_router(pages.router)
