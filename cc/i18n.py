@@ -478,6 +478,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "withdrawal": N_("Withdrawal"),
         "complaint": N_("Complaint"),
         "adjudication": N_("Adjudication"),
+        "token": N_("API token"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -621,6 +622,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "statement": N_("statement"),
         "team": N_("team"),
         "timezone": N_("time zone"),
+        "token": N_("token"),
     },
 }
 
