@@ -14,10 +14,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
+from cc.cli import State, cli
 from cc.clock import FixedClock
-from cc.models import Door
+from cc.models import Door, OutboundMessage
 from cc.services import Actor, Services
 from tests.conftest import OPERATOR, make_event
 from tests.test_case_pages import PASSWORD, with_passwords
@@ -252,3 +255,32 @@ def test_a_stolen_session_cannot_move_the_address_and_the_old_one_is_told(
     assert "Было: t1p1@example.org" in body and "Стало: t1p1@new.example.org" in body
     assert "немедленно сообщите арбитру" in body
 
+
+def test_the_console_prompts_for_a_password_twice_without_showing_it(
+    site: Services, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(State, "services", property(lambda _state: site))
+    runner = CliRunner()
+    env = {"CC_HOME": str(tmp_path), "CC_LANG": "", "CC_CONFIG": ""}
+    thief = sign_in(site, "t1p1", PASSWORD)
+    token = make_token(thief, "mine now")
+    result = runner.invoke(
+        cli,
+        ["--lang", "ru", "player", "set-password", "t1p1"],
+        input="first-secret\nsecond-secret\nthe-secret\nthe-secret\n",
+        env=env,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Новый пароль для t1p1" in result.output and "Пароли не совпадают" in result.output
+    assert "secret" not in result.output  # typed, never shown
+    assert "завершено сеансов — 1, отозвано токенов API — 1" in result.output
+    assert not signed_in(thief) and not api_ok(client(site), token)
+    sign_in(site, "t1p1", "the-secret")
+    # Three mismatches give up, changing nothing.
+    result = runner.invoke(
+        cli, ["player", "set-password", "t1p1"], input="a-secret-1\nb-secret-1\n" * 3, env=env
+    )
+    assert result.exit_code == 1 and "refused [invalid_input]" in result.output
+    sign_in(site, "t1p1", "the-secret")
+    with site.ctx.db.read() as session:
+        assert not session.scalars(select(OutboundMessage)).all()
