@@ -29,7 +29,8 @@ from cc.i18n import N_
 from cc.models import Door
 from cc.regulations import DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
-from cc.services.queries import as_json
+from cc.services.accounts import LINK_DAYS
+from cc.services.queries import PlayerView, as_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -336,10 +337,36 @@ def player_add(
         roles=roles or ("player",),
         password=password,
     )
+    view = state.services.queries.player(pid)
     if as_json_flag:
-        emit_json(state.services.queries.player(pid))
+        emit_json(view)
     else:
         click.echo(_("player {id} {login} added", id=pid, login=login))
+    _warn_sign_in(view)
+
+
+def _warn_sign_in(view: PlayerView) -> None:
+    """Tell the organiser, on stderr, of an account nobody can sign in to yet."""
+    if not view.can_sign_in:
+        click.echo(
+            _(
+                "warning: {login} can never sign in: it has no password and no email address; "
+                "give one with {set_password} or {set_email}",
+                login=view.login,
+                set_password=f"cc player set-password {view.login}",
+                set_email=f"cc player set-email {view.login} ADDRESS",
+            ),
+            err=True,
+        )
+    elif not view.has_password:
+        click.echo(
+            _(
+                "{login} has no password yet: {invite} mails a link to choose one",
+                login=view.login,
+                invite=f"cc player invite {view.login}",
+            ),
+            err=True,
+        )
 
 
 @player.command("list")
@@ -355,6 +382,9 @@ def player_list(state: State, as_json_flag: bool) -> None:
     for p in players:
         roles = ",".join(word("role", r) for r in p.roles)
         click.echo(f"{p.id:>5}  {p.login:<16} {p.name:<30} {roles:<20} {' '.join(p.emails)}")
+    for p in players:
+        if not p.can_sign_in:
+            _warn_sign_in(p)
 
 
 @player.command("show")
@@ -379,6 +409,7 @@ def player_show(state: State, ref: str, as_json_flag: bool) -> None:
                 emails=" ".join(p.emails),
             )
         )
+        _warn_sign_in(p)
 
 
 @player.command("report")
@@ -396,6 +427,159 @@ def player_report(state: State, ref: str, event_code: str, as_json_flag: bool) -
         emit_json(report)
     else:
         click.echo(render_report(report, state.lang))
+
+
+@player.command("set-password")
+@click.argument("ref")
+@click.option(
+    "--mail-link",
+    is_flag=True,
+    help="Mail the player a one-time link to choose the password instead.",
+)
+@click.option(
+    "--keep-tokens", is_flag=True, help="Keep the player's API tokens (else all are revoked)."
+)
+@click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+@pass_state
+@refusals
+def player_set_password(
+    state: State, ref: str, mail_link: bool, keep_tokens: bool, password_stdin: bool
+) -> None:
+    """Set a player's password (asked twice, not shown): every session of the
+    player ends and, unless --keep-tokens, every API token is revoked."""
+    accounts = state.services.accounts
+    if mail_link:
+        address = accounts.mail_link(state.actor, ref, state.config.site_url, purpose="reset")
+        click.echo(
+            _(
+                "a link to choose a new password mailed to {address} (it works once, "
+                "for {days} days)",
+                address=address,
+                days=LINK_DAYS,
+            )
+        )
+        return
+    login = state.services.queries.player(ref).login
+    password = sys.stdin.readline().rstrip("\n") if password_stdin else _ask_password(login)
+    ended = accounts.set_password(state.actor, login, password, keep_tokens=keep_tokens)
+    click.echo(
+        _(
+            "password of {login} set: {sessions} session(s) ended, {tokens} API token(s) revoked",
+            login=login,
+            sessions=ended.sessions,
+            tokens=ended.tokens,
+        )
+    )
+
+
+def _ask_password(login: str) -> str:
+    """A new password typed twice without being shown."""
+    for _attempt in range(3):
+        first = click.prompt(_("New password for {login}", login=login), hide_input=True)
+        second = click.prompt(_("Repeat it"), hide_input=True)
+        if first == second:
+            return str(first)
+        click.echo(_("The two passwords differ; again."), err=True)
+    raise errors.InvalidInput(field="password", reason=N_("the two passwords differ"))
+
+
+@player.command("set-email")
+@click.argument("ref")
+@click.argument("addresses", nargs=-1, required=True)
+@pass_state
+@refusals
+def player_set_email(state: State, ref: str, addresses: tuple[str, ...]) -> None:
+    """Replace a player's registered addresses, the first one mailed (56.1.2);
+    the old addresses are told."""
+    login = state.services.queries.player(ref).login
+    emails = state.services.accounts.set_emails(state.actor, list(addresses), player=login)
+    click.echo(_("addresses of {login}: {addresses}", login=login, addresses=" ".join(emails)))
+
+
+@player.command("invite")
+@click.argument("ref")
+@pass_state
+@refusals
+def player_invite(state: State, ref: str) -> None:
+    """Mail a player a one-time link to choose their password."""
+    login = state.services.queries.player(ref).login
+    address = state.services.accounts.mail_link(
+        state.actor, login, state.config.site_url, purpose="invite"
+    )
+    click.echo(
+        _(
+            "invitation for {login} mailed to {address} (it works once, for {days} days)",
+            login=login,
+            address=address,
+            days=LINK_DAYS,
+        )
+    )
+
+
+# ------------------------------------------------------------------- token
+
+
+@cli.group()
+def token() -> None:
+    """Players' personal API tokens (also their passwords for desktop programs)."""
+
+
+def _when(at: datetime | None) -> str:
+    return at.strftime("%Y-%m-%d %H:%M") if at else _("never")
+
+
+@token.command("list")
+@click.argument("ref", required=False)
+@click.option("--revoked", is_flag=True, help="The revoked tokens too.")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def token_list(state: State, ref: str | None, revoked: bool, as_json_flag: bool) -> None:
+    """A player's API tokens (everyone's without a login): when made and last used (UTC)."""
+    tokens = state.services.accounts.tokens(state.actor, ref, revoked=revoked)
+    if as_json_flag:
+        emit_json(tokens)
+        return
+    for t in tokens:
+        gone = "  " + _("revoked {at}", at=_when(t.revoked_at)) if t.revoked_at else ""
+        click.echo(
+            f"{t.id:>5}  {t.player:<16} {t.name:<20} "
+            + _(
+                "made {created}, last used {used}",
+                created=_when(t.created_at),
+                used=_when(t.last_used_at),
+            )
+            + gone
+        )
+    if not tokens:
+        click.echo(_("no API tokens"))
+
+
+@token.command("revoke")
+@click.argument("token_ids", nargs=-1, type=int)
+@click.option("--player", "ref", help="Revoke every token of this player.")
+@pass_state
+@refusals
+def token_revoke(state: State, token_ids: tuple[int, ...], ref: str | None) -> None:
+    """Revoke tokens by number (see cc token list), or all of a player's."""
+    accounts = state.services.accounts
+    if not token_ids and ref is None:
+        raise errors.InvalidInput(
+            field="token", reason=N_("name the tokens by number, or a player with --player")
+        )
+    for token_id in token_ids:
+        view = accounts.revoke_token(state.actor, token_id)
+        click.echo(
+            _(
+                "token {id} of {login} ({name}) revoked",
+                id=view.id,
+                login=view.player,
+                name=view.name,
+            )
+        )
+    if ref is not None:
+        revoked = accounts.revoke_tokens(state.actor, ref)
+        click.echo(_("{count} API token(s) of {login} revoked", count=len(revoked), login=ref))
 
 
 # ------------------------------------------------------------------- leave

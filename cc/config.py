@@ -60,6 +60,11 @@ class Config:
     def outbox_dir(self) -> Path:
         return self.var_dir / "outbox"
 
+    @property
+    def site_url(self) -> str:
+        """The address players reach the site at, for links in mail."""
+        return self.base_url or f"http://{self.web_host}:{self.web_port}"
+
 
 def load(environ: Mapping[str, str] | None = None) -> Config:
     env = os.environ if environ is None else environ

@@ -490,6 +490,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "complaint": N_("Complaint"),
         "adjudication": N_("Adjudication"),
         "page": N_("Page"),
+        "token": N_("API token"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -639,6 +640,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "statement": N_("statement"),
         "team": N_("team"),
         "timezone": N_("time zone"),
+        "token": N_("token"),
     },
 }
 

@@ -550,6 +550,9 @@ class ApiToken(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: when a request last came with it, kept to a few minutes (written at
+    #: most once per :data:`cc.services.accounts.TOKEN_TOUCH`)
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
@@ -586,13 +589,16 @@ class ResetRequest(Base):
 
 
 class PasswordReset(Base):
-    """A single-use password reset link, stored hashed."""
+    """A single-use link to set a password, stored hashed: a reset the player
+    asked for, or one the organiser mailed (a reset or an invitation)."""
 
     __tablename__ = "password_resets"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    #: "reset" (a new password) or "invite" (a new account's first password)
+    purpose: Mapped[str] = mapped_column(String(16), default="reset", server_default="reset")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

@@ -74,7 +74,7 @@ async def serve(config: Config, services: Services) -> None:
         if config.web_enabled:
             settings = WebSettings(
                 secure_cookies=config.secure_cookies,
-                base_url=config.base_url or f"http://{config.web_host}:{config.web_port}",
+                base_url=config.site_url,
             )
             server = uvicorn.Server(
                 uvicorn.Config(

@@ -225,10 +225,21 @@ def test_conditional_lines_through_the_api(services: Services, game: dict) -> No
 
 
 def test_changing_addresses_is_all_or_nothing(services: Services, game: dict) -> None:
+    from tests.test_case_pages import PASSWORD, with_passwords
+
+    with_passwords(services)
     c = client(services)
     w = token_for(services, game["white"])
-    r = c.patch("/api/v1/me", json={"lang": "ru", "emails": ["not an address"]}, headers=w)
+    r = c.patch(
+        "/api/v1/me",
+        json={"lang": "ru", "emails": ["not an address"], "current_password": PASSWORD},
+        headers=w,
+    )
     assert r.status_code == 422
     assert c.get("/api/v1/me", headers=w).json()["lang"] == "en"  # nothing changed
-    r = c.patch("/api/v1/me", json={"lang": "ru", "emails": ["new@example.org"]}, headers=w)
+    r = c.patch(
+        "/api/v1/me",
+        json={"lang": "ru", "emails": ["new@example.org"], "current_password": PASSWORD},
+        headers=w,
+    )
     assert r.json()["emails"] == ["new@example.org"] and r.json()["lang"] == "ru"

@@ -146,7 +146,9 @@ def test_complaint_and_lost_email_from_the_pages(services: Services, clock: Fixe
     (lost,) = [c for c in services.cases.cases(player_actor(ids["p1"])) if c.kind == "lost_email"]
     assert lost.status == "open"
     # A new registered address restores it (56.1.2, 56.1.6).
-    services.accounts.set_emails(player_actor(ids["p1"]), ["p1-new@example.org"])
+    services.accounts.set_emails(
+        player_actor(ids["p1"]), ["p1-new@example.org"], current_password=PASSWORD
+    )
     restored = services.cases.case(player_actor(ids["p1"]), lost.id)
     assert (restored.status, restored.decision) == ("closed", "restored")
 

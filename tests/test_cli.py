@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import empty_database_url
+from tests.conftest import OPERATOR, empty_database_url
 
 CC = str(Path(sys.executable).parent / "cc")
 
@@ -22,9 +22,17 @@ class Console:
         self.env.pop("CC_CONFIG", None)
         self.home = home
 
-    def run(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, *args: str, ok: bool = True, stdin: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
-            [CC, *args], env=self.env, cwd=self.home, capture_output=True, text=True, timeout=120
+            [CC, *args],
+            env=self.env,
+            cwd=self.home,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            input=stdin,
         )
         if ok:
             assert result.returncode == 0, result.stderr
@@ -592,3 +600,141 @@ def test_no_move_is_entered_at_the_console_during_the_players_leave(console: Con
     assert isinstance(leaves, dict)
     console.run("leave", "end", str(leaves["leaves"][0]["id"]))
     assert "recorded" in console.run(*move).stdout
+
+
+def test_the_organiser_manages_accounts_at_the_console(console: Console) -> None:
+    """Accounts nobody can enter are pointed out; passwords, addresses,
+    invitations and tokens are managed, and the player takes it from there
+    on the site."""
+    import re
+
+    from sqlalchemy import select
+
+    from cc.clock import SystemClock
+    from cc.db import Database
+    from cc.models import OutboundMessage
+    from cc.services import ServiceContext, Services
+    from tests.web_support import client, csrf_of, sign_in
+
+    console.env["CC_BASE_URL"] = "https://chess.example.org"
+    console.run("db", "upgrade")
+    added = console.run("player", "add", "arb", "--name", "Chief Arbiter", "--role", "arbiter")
+    assert "arb can never sign in" in added.stderr
+    assert "cc player set-password arb" in added.stderr
+    said = console.run(
+        "--lang",
+        "ru",
+        "player",
+        "add",
+        "ivan",
+        "--name",
+        "Иван",
+        "--email",
+        "ivan@example.org",
+        "--lang",
+        "ru",
+    ).stderr
+    assert "у ivan пока нет пароля: cc player invite ivan пришлёт ссылку" in said
+    listed = console.run("player", "list")
+    assert "arb can never sign in" in listed.stderr and "ivan" not in listed.stderr
+    shown = console.json("player", "show", "arb")
+    assert isinstance(shown, dict)
+    assert (shown["has_password"], shown["can_sign_in"]) == (False, False)
+    console.refused("player", "invite", "arb", code="invalid_input")
+
+    db = Database(console.env["CC_DATABASE_URL"])
+    services = Services(ServiceContext(db=db, clock=SystemClock()))
+
+    def mailed(kind: str) -> list[OutboundMessage]:
+        with db.read() as session:
+            return list(
+                session.scalars(select(OutboundMessage).where(OutboundMessage.kind == kind))
+            )
+
+    try:
+        # An invitation, in the player's language, with a link to choose a password.
+        out = console.run("player", "invite", "ivan").stdout
+        assert "invitation for ivan mailed to ivan@example.org" in out
+        (invite,) = mailed("invite")
+        assert invite.to_address == "ivan@example.org"
+        assert invite.subject == "Выберите пароль для учётной записи ivan"
+        link = re.search(r"https://chess.example.org/reset/(\S+)", invite.body)
+        assert link, invite.body
+        web = client(services)
+        page = web.get(f"/reset/{link.group(1)}")
+        assert "Выберите пароль" in page.text and 'id="login">ivan<' in page.text
+        web.post(
+            "/reset/new",
+            data={"password": "ivans-own-pw", "csrf_token": csrf_of(page.text)},
+        )
+        ivan = sign_in(services, "ivan", "ivans-own-pw")
+        assert web.get(f"/reset/{link.group(1)}").status_code == 410  # used once
+
+        # The arbiter gets a password typed at the console and an address.
+        out = console.run(
+            "player", "set-password", "arb", "--password-stdin", stdin="arbiters-pw\n"
+        ).stdout
+        assert "password of arb set: 0 session(s) ended, 0 API token(s) revoked" in out
+        assert console.run("player", "list").stderr == ""
+        sign_in(services, "arb", "arbiters-pw")
+        assert "addresses of arb: arb@example.org" in (
+            console.run("player", "set-email", "arb", "ARB@example.org").stdout
+        )
+        assert mailed("address_changed") == []  # there was no address to tell
+
+        # Tokens: listed with their last use, revoked one by one or all at once.
+        page = ivan.get("/account")
+        for name in ("ChessBase", "script"):
+            ivan.post(
+                "/account", data={"action": "token", "name": name, "csrf_token": csrf_of(page.text)}
+            )
+        tokens = console.json("token", "list", "ivan")
+        assert isinstance(tokens, list)
+        assert [(t["player"], t["name"], t["last_used_at"]) for t in tokens] == [
+            ("ivan", "script", None),
+            ("ivan", "ChessBase", None),
+        ]
+        listed_all = console.run("token", "list").stdout
+        assert "ChessBase" in listed_all and "last used never" in listed_all
+        first = tokens[1]["id"]
+        assert f"token {first} of ivan (ChessBase) revoked" in (
+            console.run("token", "revoke", str(first)).stdout
+        )
+        assert [t.name for t in services.accounts.tokens(OPERATOR, "ivan")] == ["script"]
+        assert "1 API token(s) of ivan revoked" in (
+            console.run("token", "revoke", "--player", "ivan").stdout
+        )
+        assert "no API tokens" in console.run("token", "list", "ivan").stdout
+        revoked = console.run("token", "list", "ivan", "--revoked").stdout
+        assert revoked.count("revoked 20") == 2
+        console.refused("token", "revoke", "999", code="not_found")
+        console.refused("token", "revoke", code="invalid_input")
+
+        # A new address for ivan: the old one is told, in Russian.
+        console.run("player", "set-email", "ivan", "ivan@new.example.org")
+        (notice,) = mailed("address_changed")
+        assert notice.to_address == "ivan@example.org"
+        assert "Стало: ivan@new.example.org" in notice.body
+
+        # A mailed reset link, and a password set by the organiser ends
+        # the player's sessions.
+        out = console.run("player", "set-password", "ivan", "--mail-link").stdout
+        assert "mailed to ivan@new.example.org" in out
+        (reset,) = mailed("reset")
+        assert reset.subject == "Задайте новый пароль для учётной записи ivan"
+        out = console.run(
+            "--lang",
+            "ru",
+            "player",
+            "set-password",
+            "ivan",
+            "--password-stdin",
+            stdin="organisers-pw\n",
+        ).stdout
+        assert "пароль ivan задан: завершено сеансов — 1" in out
+        assert ivan.get("/account", follow_redirects=False).status_code == 303
+        link = re.search(r"/reset/(\S+)", reset.body)
+        assert link and web.get(f"/reset/{link.group(1)}").status_code == 410
+        sign_in(services, "ivan", "organisers-pw")
+    finally:
+        db.dispose()

@@ -240,9 +240,14 @@ def test_a_new_address_from_the_settings_is_the_one_read(
 ) -> None:
     from cc.models import Door
     from cc.services import Actor
+    from tests.test_case_pages import PASSWORD, with_passwords
 
+    with_passwords(services)
     white = Actor.player(game["ids"]["p1"], Door.WEB)
-    assert services.accounts.set_emails(white, ["Ivan.New@Example.org"]) == ["ivan.new@example.org"]
+    changed = services.accounts.set_emails(
+        white, ["Ivan.New@Example.org"], current_password=PASSWORD
+    )
+    assert changed == ["ivan.new@example.org"]
     old = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
     assert old.outcome == "unknown_sender"
     new = send(services, clock, "ivan.new@example.org", game["subjects"]["white"], "1. 5254")
@@ -250,7 +255,7 @@ def test_a_new_address_from_the_settings_is_the_one_read(
     from cc import errors
 
     with pytest.raises(errors.Conflict):
-        services.accounts.set_emails(white, [BLACK])
+        services.accounts.set_emails(white, [BLACK], current_password=PASSWORD)
     with services.ctx.db.read() as session:
         from cc.models import AuditEntry
 

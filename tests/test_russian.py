@@ -17,14 +17,16 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from sqlalchemy import select
 
 from cc import i18n
 from cc.cli import State, cli
+from cc.models import OutboundMessage
 from cc.reports import LABELS
 from cc.services import Services
 from mailgate.replies import TEXTS
 from tests.conftest import OPERATOR
-from tests.web_support import csrf_of, sign_in
+from tests.web_support import client, csrf_of, sign_in
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse"
@@ -142,6 +144,20 @@ def play_a_season(cc: RussianConsole) -> None:
     cc("player", "add", "1x", "--name", "Плохой логин", ok=False)
     cc("player", "list")
     cc("player", "show", "ivanov")
+    cc("player", "invite", "ivanov", ok=False)  # no address yet
+    cc("player", "set-email", "ivanov", "ivanov@example.org")
+    cc("player", "set-email", "ivanov", "ivanov@example.ru", "ivanov@example.org")
+    cc("player", "invite", "ivanov")
+    cc("player", "set-password", "petrov", "--mail-link", ok=False)
+    cc("player", "set-password", "petrov", stdin="один-пароль-1\nдругой-пароль\n" * 3, ok=False)
+    cc("player", "set-password", "petrov", "--password-stdin", stdin=PASSWORD + "\n")
+    cc.services.accounts.create_token(OPERATOR, "ChessBase", for_player="ivanov")
+    tokens = cc("token", "list", "ivanov")
+    assert "последнее использование никогда" in tokens, tokens
+    cc("token", "revoke", str(cc.services.accounts.tokens(OPERATOR, "ivanov")[0].id))
+    cc("token", "revoke", "999", ok=False)
+    cc("token", "list", "ivanov", "--revoked")
+    cc("token", "list", "ivanov")
     cc("event", "create", "RU", "--name", "Чемпионат", "--mode", "email",
        "--start", "2026-01-10", "--tz", "Europe/Moscow", "--tc", "ten", ok=False)  # fmt: skip
     cc("event", "create", "RU", "--name", "Чемпионат", "--mode", "email",
@@ -239,6 +255,7 @@ def test_russian_at_the_console_and_on_the_pages(
     pages = []
     games = services.queries.games(event="RU")
     ongoing = next(g for g in games if g.to_move)
+    services.accounts.create_token(OPERATOR, "ChessBase", for_player=ongoing.to_move)
     player = sign_in(services, ongoing.to_move or "", PASSWORD)
     for path in ("/games", f"/games/{ongoing.id}", "/leave", "/account", "/cases", "/cases/1",
                  "/events/RU/crosstable", f"/games/{ongoing.id}/resign"):  # fmt: skip
@@ -260,6 +277,22 @@ def test_russian_at_the_console_and_on_the_pages(
         page = arbiter.get(path)
         assert page.status_code == 200, path
         pages.append((path, page.text))
+    # The mail of the accounts (an invitation, an address changed) and the
+    # page its link opens for a visitor the site does not know yet.
+    with services.ctx.db.read() as session:
+        letters = {
+            m.kind: m.body
+            for m in session.scalars(select(OutboundMessage))
+            if m.kind in ("invite", "address_changed")
+        }
+    assert set(letters) == {"invite", "address_changed"}
+    # (the links' paths are addresses, not words)
+    pages += [(f"{kind}.txt", re.sub(r"https?://\S+", "", body)) for kind, body in letters.items()]
+    link = re.search(r"/reset/(\S+)", letters["invite"])
+    assert link
+    invited = client(services).get(f"/reset/{link.group(1)}")
+    assert invited.status_code == 200 and "Выберите пароль" in invited.text
+    pages.append(("invitation", invited.text))
     for path, page in pages:
         text = page if path.endswith(".txt") else page_text(page)
         assert not english_in(text), (path, english_in(text))

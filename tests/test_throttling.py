@@ -398,10 +398,10 @@ def test_the_reset_token_never_reaches_the_access_log(live: Live, site: Services
     assert sign_in(live.client("127.0.0.8"), "t1p2", "a-new-password").status_code == 303
     # A second use, or a guess, changes nothing.
     browser.get(path, follow_redirects=True)
-    assert browser.get("/reset/not-a-token", follow_redirects=True).status_code == 422
+    assert browser.get("/reset/not-a-token", follow_redirects=True).status_code == 410
 
     deadline = time.monotonic() + 5  # the line of the last request may come just after
-    while sum('"GET /reset/new HTTP/1.1" 422' in line for line in live.log.lines) < 2:
+    while sum('"GET /reset/new HTTP/1.1" 410' in line for line in live.log.lines) < 2:
         assert time.monotonic() < deadline, live.log.lines
         time.sleep(0.05)
     lines = "\n".join(live.log.lines)

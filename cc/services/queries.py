@@ -44,6 +44,11 @@ class PlayerView:
     lang: str
     emails: list[str]
     roles: list[str]
+    #: whether a password is set (it is never shown)
+    has_password: bool = False
+    #: False for an account with neither a password nor an address to mail a
+    #: link to choose one: nobody can ever sign in to it
+    can_sign_in: bool = True
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,8 @@ class QueryService:
             lang=player.lang,
             emails=[e.address for e in player.emails],
             roles=sorted(r.role.value for r in player.roles),
+            has_password=bool(player.password_hash),
+            can_sign_in=bool(player.password_hash) or bool(player.emails),
         )
 
     def events(self) -> list[EventView]:

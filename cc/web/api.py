@@ -183,6 +183,11 @@ class PreferencesIn(BaseModel):
     emails: list[str] | None = Field(
         default=None, description="My registered addresses, the first one mailed (56.1.2)"
     )
+    current_password: str | None = Field(
+        default=None,
+        description="My current password: needed to change the addresses, where reset "
+        "links go (the old addresses are told)",
+    )
 
 
 @router.get("/me", summary="The calling player")
@@ -200,8 +205,22 @@ def set_me(request: Request, caller: Caller, body: PreferencesIn) -> dict[str, A
             caller, lang=body.lang, notation=body.notation, mail_moves=body.mail_moves
         )
         if body.emails is not None:
-            svc.accounts.set_emails(caller, body.emails)
+            svc.accounts.set_emails(caller, body.emails, current_password=body.current_password)
     return as_json(svc.queries.player(caller.player_id or 0))  # type: ignore[no-any-return]
+
+
+@router.get("/me/tokens", summary="My API tokens: name, created, last used (never the token)")
+def my_tokens(request: Request, caller: Caller) -> list[dict[str, Any]]:
+    return as_json(services_of(request).accounts.tokens(caller))  # type: ignore[no-any-return]
+
+
+@router.delete(
+    "/me/tokens/{token_id}",
+    summary="Revoke one of my API tokens (on the API and on Xfcc)",
+    status_code=204,
+)
+def revoke_token(request: Request, caller: Caller, token_id: int) -> None:
+    services_of(request).accounts.revoke_token(caller, token_id)
 
 
 @router.get("/games", summary="My games, those where I am to move first")

@@ -35,7 +35,7 @@ from cc.web.context import (
     settings_of,
     viewer,
 )
-from cc.web.i18n import translations
+from cc.web.i18n import pick_language, translations
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
@@ -47,8 +47,10 @@ class SignInRequired(Exception):
     """Raised by pages that need a signed-in player; answered with a redirect."""
 
 
-def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    lang = language(request)
+def render(
+    request: Request, name: str, status: int = 200, *, lang: str | None = None, **context: Any
+) -> HTMLResponse:
+    lang = lang or language(request)
     tr = translations(lang)
     info = viewer(request)
     return templates.TemplateResponse(
@@ -496,11 +498,19 @@ async def end_leave(request: Request, leave_id: int) -> Response:
 @router.get("/account")
 def account_page(request: Request) -> Response:
     info = signed_in(request)
+    return _account(request, info)
+
+
+def _account(request: Request, info: SessionInfo, status: int = 200, **context: Any) -> Response:
+    svc = services_of(request)
     return render(
         request,
         "account.html",
+        status=status,
         notations=NOTATIONS,
-        emails=services_of(request).queries.player(info.player_id).emails,
+        emails=svc.queries.player(info.player_id).emails,
+        tokens=svc.accounts.tokens(actor_of(info)),
+        **context,
     )
 
 
@@ -509,32 +519,54 @@ async def account(request: Request) -> Response:
     info = signed_in(request)
     form = await form_of(request, info)
     svc = services_of(request)
-    action = form.get("action")
-    token = None
-    if action == "preferences":
-        svc.accounts.set_preferences(
-            actor_of(info),
-            lang=form.get("lang") or None,
-            notation=form.get("notation") or None,
-            mail_moves=form.get("mail_moves") == "1",
-        )
-    elif action == "emails":
-        svc.accounts.set_emails(
-            actor_of(info), [e.strip() for e in form.get("emails", "").replace(";", ",").split(",")]
-        )
-    elif action == "password":
-        svc.accounts.change_password(actor_of(info), form.get("old", ""), form.get("new", ""))
-    elif action == "token":
-        token = svc.accounts.create_token(actor_of(info), form.get("name") or "api")
-    if token:
-        return render(
+    action = form.get("action", "")
+    target = "/account?saved=1"
+    try:
+        if action == "preferences":
+            svc.accounts.set_preferences(
+                actor_of(info),
+                lang=form.get("lang") or None,
+                notation=form.get("notation") or None,
+                mail_moves=form.get("mail_moves") == "1",
+            )
+        elif action == "emails":
+            svc.accounts.set_emails(
+                actor_of(info),
+                [e.strip() for e in form.get("emails", "").replace(";", ",").split(",")],
+                current_password=form.get("password", ""),
+            )
+            target += "#addresses"
+        elif action == "password":
+            ended = svc.accounts.change_password(
+                actor_of(info),
+                form.get("old", ""),
+                form.get("new", ""),
+                keep_session=request.cookies.get(SESSION_COOKIE),
+                keep_tokens=form.get("keep_tokens") == "1",
+            )
+            target = f"/account?saved=password&sessions={ended.sessions}&tokens={ended.tokens}"
+        elif action == "token":
+            token = svc.accounts.create_token(actor_of(info), form.get("name") or "api")
+            return _account(request, info, token=token)
+        elif action == "revoke":
+            token_id = form.get("token_id", "")
+            if not token_id.isdigit():
+                raise errors.NotFound(kind="token", ref=token_id)
+            svc.accounts.revoke_token(actor_of(info), int(token_id))
+            target = "/account?saved=revoked#tokens"
+    except (errors.InvalidInput, errors.Conflict, errors.NotFound) as exc:
+        from cc.web.api import status_for
+
+        typed = {"typed_emails": form.get("emails", "")} if action == "emails" else {}
+        return _account(
             request,
-            "account.html",
-            notations=NOTATIONS,
-            token=token,
-            emails=svc.queries.player(info.player_id).emails,
+            info,
+            status=status_for(exc),
+            failed=action,
+            error=exc.message(language(request)),
+            **typed,
         )
-    return RedirectResponse("/account?saved=1", status_code=303)
+    return RedirectResponse(target, status_code=303)
 
 
 @router.get("/reset")
@@ -574,11 +606,16 @@ async def reset_request(request: Request) -> Response:
 
 @router.get("/reset/new")
 def reset_page(request: Request) -> Response:
+    """A mailed link to choose a password: a reset, or a new account's invitation."""
     token = request.cookies.get(RESET_COOKIE)
-    if not token or not services_of(request).accounts.reset_link_valid(token):
-        raise errors.InvalidInput(field="link", reason=N_("this reset link is not valid"))
+    link = services_of(request).accounts.reset_link(token) if token else None
+    if link is None:
+        return render(request, "reset.html", status=410, link=None, pre_csrf="")
     pre = secrets.token_urlsafe(32)
-    response = render(request, "reset.html", pre_csrf=pre)
+    # In the language of the mail that brought the player here, unless they
+    # chose another on the site.
+    lang = pick_language(request.cookies.get(LANG_COOKIE), link.lang, None)
+    response = render(request, "reset.html", lang=lang, link=link, pre_csrf=pre)
     response.set_cookie(PRE_CSRF_COOKIE, pre, httponly=True, samesite="lax")
     return response
 
@@ -588,10 +625,14 @@ async def reset(request: Request) -> Response:
     form = await form_of(request, None)
     check_csrf(request.cookies.get(PRE_CSRF_COOKIE), form.get("csrf_token"))
     services_of(request).accounts.reset_password(
-        request.cookies.get(RESET_COOKIE, ""), form.get("password", "")
+        request.cookies.get(RESET_COOKIE, ""),
+        form.get("password", ""),
+        keep_tokens=form.get("keep_tokens") == "1",
     )
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(RESET_COOKIE, path="/reset")
+    # Whatever session this browser had ended with the new password.
+    response.delete_cookie(SESSION_COOKIE)
     return response
 
 
