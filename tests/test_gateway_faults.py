@@ -23,7 +23,7 @@ from sqlalchemy import select
 from cc.clock import FixedClock
 from cc.db import Database
 from cc.health import Heartbeat
-from cc.models import Game, InboundMessage, InboundStatus, OutboundMessage, TimeCharge
+from cc.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
 from cc.services import MailSettings, ServiceContext, Services
 from cc.services.mail import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailService
 from mailgate.imap import ImapMailbox, run_imap
@@ -33,6 +33,7 @@ from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail
 from tests.support.dovecot import DovecotServer
 from tests.support.postgres import free_port
+from tests.test_mail_imap import subject
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@example.org"
 PASSWORD = "faults-pw"
@@ -76,13 +77,6 @@ def site(db: Database, clock: FixedClock) -> Services:
     )
     make_event(services, 2, mode="email")
     return services
-
-
-def subject(services: Services, player_id: int) -> str:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, 1)
-        assert game is not None
-        return services.mail.subject(game, player_id)
 
 
 def sans(services: Services) -> list[str]:
@@ -147,7 +141,13 @@ def test_malformed_messages_by_imap_do_not_stop_the_reader(
 
     async def scenario() -> None:
         task = asyncio.create_task(run_imap(box, site.mail.receive, heartbeat=beat))
-        await until(lambda: sans(site) == ["e4"] and len(inbound(site)) == len(MALFORMED) + 1)
+        await until(
+            lambda: (
+                sans(site) == ["e4"]
+                and len(inbound(site)) == len(MALFORMED) + 1
+                and beat.last_success is not None
+            )
+        )
         task.cancel()
 
     asyncio.run(scenario())
@@ -206,7 +206,7 @@ def test_a_failure_of_the_reader_loop_restarts_it(
         task = asyncio.create_task(
             run_imap(box, receive_failing_once, heartbeat=beat, max_backoff=1)  # type: ignore[arg-type]
         )
-        await until(lambda: sans(site) == ["e4"])
+        await until(lambda: sans(site) == ["e4"] and beat.last_success is not None)
         task.cancel()
 
     with caplog.at_level(logging.ERROR, logger="mailgate.imap"):
@@ -233,6 +233,25 @@ def test_a_flood_of_faulty_messages_costs_only_what_the_player_was_told_of(
     assert len(inbound(site)) == 3 * ANSWERS_PER_DAY  # every one recorded all the same
 
 
+def queue(site: Services, clock: FixedClock, message_id: str, cc: list[str] | None = None) -> None:
+    """A message due now, to White (and ``cc``)."""
+    with site.ctx.db.write() as session:
+        session.add(
+            OutboundMessage(
+                kind="notice",
+                to_address=WHITE,
+                cc=cc or [],
+                subject="s",
+                body="b",
+                message_id=message_id,
+                status="queued",
+                attempts=0,
+                next_attempt_at=clock.now(),
+                created_at=clock.now(),
+            )
+        )
+
+
 class _RefusingRelay:
     """A relay that takes the message for everyone but one address."""
 
@@ -254,21 +273,7 @@ class _RefusingRelay:
 
 
 def test_a_copy_refused_for_one_recipient_is_recorded(site: Services, clock: FixedClock) -> None:
-    with site.ctx.db.write() as session:
-        session.add(
-            OutboundMessage(
-                kind="fault",
-                to_address=WHITE,
-                cc=[ARBITER],
-                subject="s",
-                body="b",
-                message_id="<copy-test@cc.test>",
-                status="queued",
-                attempts=0,
-                next_attempt_at=clock.now(),
-                created_at=clock.now(),
-            )
-        )
+    queue(site, clock, "<copy-test@cc.test>", cc=[ARBITER])
     relay = _RefusingRelay(ARBITER)
     port = free_port()
     controller = Controller(relay, hostname="127.0.0.1", port=port)
@@ -286,21 +291,7 @@ def test_a_copy_refused_for_one_recipient_is_recorded(site: Services, clock: Fix
 def test_a_relay_that_is_down_makes_the_sender_heartbeat_fail(
     site: Services, clock: FixedClock
 ) -> None:
-    with site.ctx.db.write() as session:
-        session.add(
-            OutboundMessage(
-                kind="notice",
-                to_address=WHITE,
-                cc=[],
-                subject="s",
-                body="b",
-                message_id="<down-test@cc.test>",
-                status="queued",
-                attempts=0,
-                next_attempt_at=clock.now(),
-                created_at=clock.now(),
-            )
-        )
+    queue(site, clock, "<down-test@cc.test>")
     beat = Heartbeat("sender")
     closed = free_port()
     relay = SmtpRelay("127.0.0.1", closed, timeout=2)

@@ -102,40 +102,29 @@ def check_json(body: bytes) -> None:
             stack.extend((name, item) for item in value)
 
 
-def check_form(body: bytes) -> None:
+def check_pairs(encoded: bytes, field: str) -> None:
+    """A form body or a query string: every name and value storable and within
+    :data:`MAX_TEXT`."""
     try:
-        fields = parse_qsl(body.decode("utf-8"), keep_blank_values=True, errors="strict")
+        pairs = parse_qsl(encoded.decode("utf-8"), keep_blank_values=True, errors="strict")
     except (UnicodeError, ValueError):
         raise Refused(
             422,
             "invalid_input",
-            {"field": "form", "reason": N_("it holds a character that cannot be stored")},
+            {"field": field, "reason": N_("it holds a character that cannot be stored")},
         ) from None
-    for name, value in fields:
-        problem = _text_problem(name, value) or _text_problem("form", name)
+    for name, value in pairs:
+        problem = _text_problem(name, value) or _text_problem(field, name)
         if problem:
             raise problem
 
 
 def check_target(path: str, query: bytes) -> None:
     for segment in path.split("/"):
-        if _DIGITS.match(segment) and int(segment) > MAX_INT:
-            raise Refused(404, "not_found", {"kind": "page", "ref": segment})
-        if _UNSTORABLE.search(segment):
+        if (_DIGITS.match(segment) and int(segment) > MAX_INT) or _UNSTORABLE.search(segment):
             raise Refused(404, "not_found", {"kind": "page", "ref": segment})
     if query:
-        try:
-            pairs = parse_qsl(query.decode("utf-8"), keep_blank_values=True, errors="strict")
-        except (UnicodeError, ValueError):
-            raise Refused(
-                422,
-                "invalid_input",
-                {"field": "query", "reason": N_("it holds a character that cannot be stored")},
-            ) from None
-        for name, value in pairs:
-            problem = _text_problem(name, value)
-            if problem:
-                raise problem
+        check_pairs(query, "query")
 
 
 class InputGuard:
@@ -157,7 +146,7 @@ class InputGuard:
             if body and kind == "application/json":
                 check_json(body)
             elif body and kind == "application/x-www-form-urlencoded":
-                check_form(body)
+                check_pairs(body, "form")
         except Refused as refused:
             await _refusal(scope, refused)(scope, receive, send)
             return
