@@ -42,10 +42,11 @@ class Services:
         self.accounts = AccountService(ctx, mail.secret)
         self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
         self.outbound = OutboundService(ctx, self.mail.settings.address)
-        self.cases = CaseService(ctx, self.games, self.ledgers, self.mail)
+        self.cases = CaseService(ctx, self.games, self.ledgers)
         self.mail.cases = self.cases
+        ctx.notifications.subscribe(self.mail.deliver)
         self.accounts.email_hooks.append(self.cases.email_changed)
-        self.daily = DailyService(ctx, self.games, self.mail, self.cases)
+        self.daily = DailyService(ctx, self.games, self.cases)
         self.xfcc = XfccService(ctx, self.games, self.accounts)
 
 

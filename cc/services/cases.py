@@ -63,9 +63,8 @@ from cc.services.context import (
 )
 from cc.services.games import GameService, ply_of
 from cc.services.ledger import LedgerService
-from cc.services.mail import MailService
+from cc.services.notifications import Kind, Notice, Value
 from cc.services.queries import as_json
-from mailgate.replies import say
 from timekeeping import local_date
 
 #: who acts when the daily run raises or moves a case on
@@ -197,12 +196,10 @@ class CaseService:
         ctx: ServiceContext,
         games: GameService,
         ledgers: LedgerService,
-        mail: MailService,
     ) -> None:
         self.ctx = ctx
         self.games = games
         self.ledgers = ledgers
-        self.mail = mail
         #: where the Syzygy tables are (the embedded 3-4 piece set by default)
         self.tablebases: list[Path] = [tablebase.EMBEDDED]
         #: the engine's fixed search depth, so its evidence is reproducible
@@ -266,15 +263,9 @@ class CaseService:
                 "move": basis.move,
                 "until": until.isoformat(),
             }
-            self._notify(
-                session,
-                case,
-                [accused],
-                "claim_filed",
-                cc=self._official_addresses(game.event),
-                **params,
-            )
-            self._notify(session, case, [claimant], "claim_received", **params)
+            # 56.6.2: the accused and the arbiter get a copy.
+            self._notify(session, case, [accused], Kind.CLAIM_FILED, copy_arbiter=True, **params)
+            self._notify(session, case, [claimant], Kind.CLAIM_RECEIVED, **params)
             return self._view(session, case, actor)
 
     def _claim_basis(
@@ -470,20 +461,16 @@ class CaseService:
                     evidence_games=[],
                 )
                 case.due_on = case.filed_on + timedelta(days=LOST_EMAIL_DAYS + 1)
-                text = {
-                    lang: say(
-                        lang,
-                        "lost_email",
-                        case=case.id,
-                        player=player.name,
-                        day=case.filed_on.isoformat(),
-                        until=(case.filed_on + timedelta(days=LOST_EMAIL_DAYS)).isoformat(),
-                        event=event.code,
-                    )
-                    for lang in ("en", "ru")
-                }
-                for official in self._officials(event):
-                    self.mail.notice(session, official, self._subject(case), text[official.lang])
+                self._notify(
+                    session,
+                    case,
+                    self._officials(event),
+                    Kind.LOST_EMAIL,
+                    player=player.name,
+                    day=case.filed_on.isoformat(),
+                    until=(case.filed_on + timedelta(days=LOST_EMAIL_DAYS)).isoformat(),
+                    event=event.code,
+                )
                 views.append(self._view(session, case, actor))
             return views
 
@@ -554,7 +541,7 @@ class CaseService:
                 session,
                 case,
                 self._officials(case.event),
-                "case_opened",
+                Kind.CASE_OPENED,
                 event=case.event.code,
                 summary=text,
             )
@@ -651,8 +638,8 @@ class CaseService:
                 session,
                 case,
                 self._parties(session, case),
-                "case_decided",
-                words={"decision": decision},
+                Kind.CASE_DECIDED,
+                decision=decision,
                 reasons=reasons,
                 until=appeal_by,
             )
@@ -704,8 +691,8 @@ class CaseService:
                 session,
                 case,
                 [*parties, *judges],
-                "case_appealed",
-                words={"decision": case.decision or ""},
+                Kind.CASE_APPEALED,
+                decision=case.decision or "",
                 skip=appellant.id,
                 player=appellant.name,
             )
@@ -764,9 +751,10 @@ class CaseService:
                 session,
                 case,
                 self._parties(session, case),
-                "appeal_decided",
-                words={"decision": decision, "verdict": verdict},
-                cc=self._official_addresses(case.event),
+                Kind.APPEAL_DECIDED,
+                decision=decision,
+                verdict=verdict,
+                copy_arbiter=True,
                 reasons=reasons,
             )
             return self._view(session, case, actor)
@@ -802,7 +790,7 @@ class CaseService:
             session,
             case,
             people,
-            "unfinished",
+            Kind.UNFINISHED,
             event=game.event.code,
             day=today.isoformat(),
             game=game.id,
@@ -946,8 +934,8 @@ class CaseService:
             session,
             case,
             self._parties(session, case),
-            "case_closed",
-            words={"decision": decision},
+            Kind.CASE_CLOSED,
+            decision=decision,
         )
 
     def _tablebase(self, fen: str) -> dict[str, Any] | None:
@@ -975,7 +963,7 @@ class CaseService:
             evidence_games=[game],
         )
         people = [game.white, game.black, *self._officials(game.event)]
-        self._notify(session, case, people, "silence", game=game.id, days=days, article=article)
+        self._notify(session, case, people, Kind.SILENCE, game=game.id, days=days, article=article)
         return case
 
     def due_cases(self, session: Session, day: date, last_id: int, limit: int) -> list[Case]:
@@ -1016,7 +1004,7 @@ class CaseService:
                 session,
                 case,
                 self._officials(case.event),
-                "lost_email_expired",
+                Kind.LOST_EMAIL_EXPIRED,
                 player=player.name,
                 day=case.filed_on.isoformat(),
                 event=case.event.code,
@@ -1029,9 +1017,9 @@ class CaseService:
                 session,
                 case,
                 self._officials(case.event, case),
-                "case_opened",
+                Kind.SUBMISSIONS_CLOSED,
                 event=case.event.code,
-                summary=f"game {case.game_id}: the time for materials is over (Art. 56.9.4)",
+                game=case.game_id,
             )
             return "ready"
         if case.status == CaseStatus.DECIDED:
@@ -1171,41 +1159,37 @@ class CaseService:
         session: Session,
         case: Case,
         people: list[Player],
-        key: str,
+        kind: Kind,
         *,
-        words: dict[str, str] | None = None,
-        cc: list[str] | None = None,
+        copy_arbiter: bool = False,
         skip: int | None = None,
-        **params: object,
+        **params: Value,
     ) -> None:
-        """Tell each of ``people`` about the case in their language: ``case``
-        and ``kind`` are filled in, and each of ``words`` is a reply text key
-        said in the reader's language (a decision, a verdict)."""
+        """Notify each of ``people`` (but ``skip``) about the case; a
+        ``decision`` or ``verdict`` among ``params`` is its code."""
         for person in people:
             if person.id == skip:
                 continue
-            said = {name: say(person.lang, word) for name, word in (words or {}).items()}
-            body = say(
-                person.lang,
-                key,
-                case=case.id,
-                kind=say(person.lang, f"kind_{case.kind.value}"),
-                **said,
-                **params,
+            self.ctx.notifications.notify(
+                session,
+                Notice(
+                    recipient_id=person.id,
+                    kind=kind,
+                    game_id=case.game_id,
+                    case_id=case.id,
+                    event_id=case.event_id,
+                    params=params,
+                    copy_arbiter=copy_arbiter,
+                ),
             )
-            subject = self._subject(case)
-            game = case.game
-            if game is not None and person.id in (game.white_id, game.black_id):
-                # The game's own subject, so a reply reaches the gateway: a
-                # protest or an appeal by email (56.6.4, 54.1.4).
-                subject = f"{self.mail.subject(game, person.id)} · {subject}"
-            self.mail.notice(session, person, subject, body, game=game, cc=cc)
 
     def _tell_opened(
         self, session: Session, case: Case, summary: str, others: list[Player]
     ) -> None:
         people = [*self._officials(case.event), *others]
-        self._notify(session, case, people, "case_opened", event=case.event.code, summary=summary)
+        self._notify(
+            session, case, people, Kind.CASE_OPENED, event=case.event.code, summary=summary
+        )
 
     def _apply(
         self,
@@ -1482,9 +1466,6 @@ class CaseService:
             people.append(adjudicator)
         return people
 
-    def _official_addresses(self, event: Event) -> list[str]:
-        return [p.emails[0].address for p in self._officials(event) if p.emails]
-
     def _may_see(self, session: Session, actor: Actor, case: Case) -> bool:
         if is_official_of(session, actor, case.event):
             return True
@@ -1506,10 +1487,6 @@ class CaseService:
     @staticmethod
     def _today(event: Event, now: datetime) -> date:
         return local_date(now, event.timezone)
-
-    @staticmethod
-    def _subject(case: Case) -> str:
-        return f"[cc case {case.id}] {case.event.code}"
 
     @staticmethod
     def _entry(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +14,7 @@ from cc.clock import Clock
 from cc.db import Database
 from cc.i18n import N_
 from cc.models import AuditEntry, Door, Event, Game, Player, PlayerRole, Role
+from cc.services.notifications import Notifications
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,9 @@ class Actor:
 class ServiceContext:
     db: Database
     clock: Clock
+    #: where the services record what people should hear of; the doors
+    #: subscribe to it (:mod:`cc.services.notifications`)
+    notifications: Notifications = field(default_factory=Notifications)
 
     def now(self) -> datetime:
         return self.clock.now()

@@ -45,9 +45,7 @@ from cc.services.cases import DAILY_RUN, CaseService
 from cc.services.context import ServiceContext, audit
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService, reminder_after, silence_after
-from cc.services.mail import MailService
-from cc.services.standings import StandingsService
-from mailgate.replies import say
+from cc.services.notifications import Kind, Notice
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
 
@@ -75,12 +73,9 @@ class DayReport:
 
 
 class DailyService:
-    def __init__(
-        self, ctx: ServiceContext, games: GameService, mail: MailService, cases: CaseService
-    ) -> None:
+    def __init__(self, ctx: ServiceContext, games: GameService, cases: CaseService) -> None:
         self.ctx = ctx
         self.games = games
-        self.mail = mail
         self.cases = cases
 
     def run(self, day: date | None = None) -> DayReport:
@@ -179,23 +174,23 @@ class DailyService:
                 limit=basis.limit,
                 overstep_on=basis.overstep_on.isoformat(),
             )
-            self.mail.notice(
+            self.ctx.notifications.notify(
                 session,
-                partner,
-                self.mail.subject(game, partner.id),
-                say(
-                    partner.lang,
-                    "overstep_open",
-                    game=game.id,
-                    player=overstepper.name,
-                    day=basis.overstep_on.isoformat(),
-                    total=basis.total,
-                    limit=basis.limit,
-                    move=basis.move,
-                    control=basis.control_move,
-                    article=basis.article,
+                Notice(
+                    recipient_id=partner.id,
+                    kind=Kind.OVERSTEP_OPEN,
+                    game_id=game.id,
+                    event_id=game.event_id,
+                    params={
+                        "player": overstepper.name,
+                        "day": basis.overstep_on.isoformat(),
+                        "total": basis.total,
+                        "limit": basis.limit,
+                        "move": basis.move,
+                        "control": basis.control_move,
+                        "article": basis.article,
+                    },
                 ),
-                game=game,
             )
             told_any = True
         return told_any
@@ -218,15 +213,23 @@ class DailyService:
             days=days,
         )
         if game.ply_count == 0:
-            text = say(waiting.lang, "post_no_first_move", game=game.id, days=days)
-            cc = self.cases._official_addresses(game.event)
+            notice = Notice(
+                recipient_id=waiting.id,
+                kind=Kind.POST_NO_FIRST_MOVE,
+                game_id=game.id,
+                event_id=game.event_id,
+                params={"days": days},
+                copy_arbiter=True,
+            )
         else:
-            last = game.moves[-1].san
-            text = say(waiting.lang, "post_no_reply", game=game.id, move=last, days=days)
-            cc = []
-        self.mail.notice(
-            session, waiting, self.mail.subject(game, waiting.id), text, game=game, cc=cc
-        )
+            notice = Notice(
+                recipient_id=waiting.id,
+                kind=Kind.POST_NO_REPLY,
+                game_id=game.id,
+                event_id=game.event_id,
+                params={"move": game.moves[-1].san, "days": days},
+            )
+        self.ctx.notifications.notify(session, notice)
 
     def _due_cases(self, bound: date, day: date | None, now: datetime, report: DayReport) -> None:
         last_id = 0
@@ -259,14 +262,14 @@ class DailyService:
                 .with_for_update(skip_locked=True)
             ).all()
             for leave in leaves:
-                key = "leave_started"
+                kind = Kind.LEAVE_STARTED
                 if leave.start_noticed_at is None:
                     leave.start_noticed_at = now
                     if leave.last_day < day:
                         leave.end_noticed_at = now  # over before it was announced
                 else:
                     leave.end_noticed_at = now
-                    key = "leave_ended"
+                    kind = Kind.LEAVE_ENDED
                 player = session.get(Player, leave.player_id)
                 assert player is not None
                 games = session.scalars(
@@ -282,16 +285,16 @@ class DailyService:
                         if person is None or person.id in told:
                             continue
                         told.add(person.id)
-                        self.mail.notice(
+                        self.ctx.notifications.notify(
                             session,
-                            person,
-                            f"[cc] {player.name}",
-                            say(
-                                person.lang,
-                                key,
-                                player=player.name,
-                                first=leave.first_day.isoformat(),
-                                last=leave.last_day.isoformat(),
+                            Notice(
+                                recipient_id=person.id,
+                                kind=kind,
+                                params={
+                                    "player": player.name,
+                                    "first": leave.first_day.isoformat(),
+                                    "last": leave.last_day.isoformat(),
+                                },
                             ),
                         )
                 report.leaves.append(leave.id)
@@ -371,16 +374,10 @@ class DailyService:
             "event_closed",
             event_id=event.id,
         )
-        tables = "\n\n".join(
-            f"{s.section}\n{s.text()}" for s in StandingsService(self.ctx).event(event.code)
-        )
         players = {e.player for section in event.sections for e in section.entries}
         for player in sorted(players, key=lambda p: p.id):
-            self.mail.notice(
-                session,
-                player,
-                f"[cc] {event.code}",
-                say(player.lang, "event_closed", event=event.name, tables=tables),
+            self.ctx.notifications.notify(
+                session, Notice(recipient_id=player.id, kind=Kind.EVENT_CLOSED, event_id=event.id)
             )
         return True
 
@@ -401,5 +398,14 @@ class DailyService:
             days=days,
         )
         last = game.moves[-1].san if game.moves else "-"
-        text = say(silent.lang, "reminder", game=game.id, move=last, days=days)
-        self.mail.tell(session, silent, game, text, copy_arbiter=True)
+        self.ctx.notifications.notify(
+            session,
+            Notice(
+                recipient_id=silent.id,
+                kind=Kind.REMINDER,
+                game_id=game.id,
+                event_id=game.event_id,
+                params={"move": last, "days": days},
+                copy_arbiter=True,
+            ),
+        )

@@ -21,6 +21,7 @@ from cc.models import Door, Game, GameResult, GameStatus, ResultReason
 from cc.regulations import Mode
 from cc.services.context import Actor, audit
 from cc.services.ledger import LedgerService
+from cc.services.notifications import Kind, Notice, Notifications
 from timekeeping import end_of_day
 
 #: who records a loss found while answering a late request
@@ -39,15 +40,13 @@ class Forfeit:
     result: GameResult
 
 
-#: told of every loss on time, inside its transaction (the mail notices)
-ForfeitHook = Callable[[Session, Game, Forfeit], None]
 Finish = Callable[[Session, Actor, Game, GameResult, ResultReason, datetime], None]
 
 
 class Forfeits:
-    def __init__(self, finish: Finish) -> None:
+    def __init__(self, finish: Finish, notifications: Notifications) -> None:
         self._finish = finish
-        self.hooks: list[ForfeitHook] = []
+        self.notifications = notifications
 
     def settle(
         self, session: Session, game: Game, day: date, now: datetime, actor: Actor = SERVER_CLOCK
@@ -97,6 +96,23 @@ class Forfeits:
             limit=forfeit.limit,
         )
         self._finish(session, actor, game, forfeit.result, ResultReason.TIME_FORFEIT, at)
-        for hook in self.hooks:
-            hook(session, game, forfeit)
+        # Both players hear of it; the loser's copy goes to the arbiter too.
+        for player_id in (game.white_id, game.black_id):
+            self.notifications.notify(
+                session,
+                Notice(
+                    recipient_id=player_id,
+                    kind=Kind.FORFEIT,
+                    game_id=game.id,
+                    event_id=event.id,
+                    params={
+                        "player": loser.name,
+                        "day": on.isoformat(),
+                        "total": forfeit.total,
+                        "limit": forfeit.limit,
+                        "result": forfeit.result.value,
+                    },
+                    copy_arbiter=player_id == loser.id,
+                ),
+            )
         return forfeit

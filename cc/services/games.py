@@ -9,7 +9,7 @@ through here too. Nothing is stored when a request is refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -47,6 +47,7 @@ from cc.services.context import (
 )
 from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
+from cc.services.notifications import Kind, Notice
 from cc.services.receipts import apply_receipt
 from timekeeping import local_date
 
@@ -140,17 +141,11 @@ def _color_name(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
 
-MoveHook = Callable[[Session, Game, Player, "MoveOutcome"], None]
-
-
 class GameService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
-        #: told of every move made, inside its transaction (the gateway
-        #: forwards it to a partner who plays by email)
-        self.move_hooks: list[MoveHook] = []
         #: server games lost on time (54.5.2), found by any late request too
-        self.forfeits = Forfeits(self._finish)
+        self.forfeits = Forfeits(self._finish, ctx.notifications)
 
     # ----------------------------------------------------------------- moves
 
@@ -263,8 +258,18 @@ class GameService:
                 result_reason=game.result_reason,
                 fen=game.fen,
             )
-            for hook in self.move_hooks:
-                hook(session, game, player, outcome)
+            # The partner hears of it (the gateway forwards it by email, 56.2.1).
+            partner_id = game.black_id if player.id == game.white_id else game.white_id
+            self.ctx.notifications.notify(
+                session,
+                Notice(
+                    recipient_id=partner_id,
+                    kind=Kind.MOVE,
+                    game_id=game.id,
+                    event_id=game.event_id,
+                    params={"player": player.name, "move": outcome.san, "fired": list(fired)},
+                ),
+            )
             return outcome
 
     def record_stated_move(

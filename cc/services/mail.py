@@ -32,6 +32,7 @@ from cc import errors
 from cc.db import unavailable
 from cc.i18n import N_, localize, word
 from cc.models import (
+    Case,
     Door,
     Event,
     Game,
@@ -51,10 +52,11 @@ from cc.services.context import Actor, ServiceContext
 
 if TYPE_CHECKING:
     from cc.services.cases import CaseService
-from cc.services.forfeits import Forfeit
-from cc.services.games import GameService, MoveOutcome, notation_reason
+from cc.services.games import GameService, notation_reason
 from cc.services.leaves import LeaveService
 from cc.services.ledger import GameLedgerView, LedgerService
+from cc.services.notifications import Kind, Notice, Value
+from cc.services.standings import StandingsService
 from mailgate.content import Command, Statement, read_statement
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter, read_letter
@@ -68,6 +70,8 @@ ANSWERS_PER_DAY = 5
 #: a message that fails this often is set aside for the admin
 MAX_ATTEMPTS = 3
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s*\.(\s*(?:\.\.\.?|…))?")
+#: the parameters of a case's notice that are codes, said in the reader's words
+_CODES = ("decision", "verdict")
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,6 @@ class MailService:
         self.settings = settings or MailSettings()
         #: the arbiter's cases, for a time claim made in words (set by Services)
         self.cases: CaseService | None = None
-        games.move_hooks.append(self._forward_move)
-        games.forfeits.hooks.append(self._tell_forfeit)
 
     # ------------------------------------------------------------- tokens
 
@@ -645,14 +647,11 @@ class MailService:
             copy_arbiter=self._near_control(session, game),
         )
 
-    def _forward_move(
-        self, session: Session, game: Game, player: Player, outcome: MoveOutcome
-    ) -> None:
+    def _forward_move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
         """Every move of an email event, whatever its door, reaches the partner
         who plays by email, in the standard form (56.2.1)."""
         if game.event.mode != Mode.EMAIL:
             return
-        partner = game.black if player.id == game.white_id else game.white
         if game.status != GameStatus.ONGOING:
             body = say(
                 partner.lang,
@@ -667,7 +666,10 @@ class MailService:
             )
             self._tell(session, partner, game, body, "notice")
             return
-        body = say(partner.lang, "forward", player=player.name, move=outcome.san, game=game.id)
+        params = notice.params
+        body = say(
+            partner.lang, "forward", player=params["player"], move=params["move"], game=game.id
+        )
         # Its delivery dates the partner's receipt (§10.3), unless their own
         # conditional line already answered.
         self._tell(
@@ -677,7 +679,7 @@ class MailService:
             body,
             "forward",
             copy_arbiter=self._near_control(session, game),
-            ply=None if outcome.fired else game.ply_count,
+            ply=None if params.get("fired") else game.ply_count,
         )
 
     def _fault(
@@ -728,7 +730,7 @@ class MailService:
         """A reply to the sender, rate-limited for faults and instructions."""
         if not self._may_answer(session, letter.sender, kind):
             return
-        cc = self._arbiter(game) if copy_arbiter and game is not None else []
+        cc = self._arbiter(game.event) if copy_arbiter and game is not None else []
         if game is not None:
             player = self._player(session, letter.sender)
             body = body + "\n\n" + self._record(session, game, lang)
@@ -754,28 +756,86 @@ class MailService:
         )
         return (sent or 0) < ANSWERS_PER_DAY
 
-    def _tell_forfeit(self, session: Session, game: Game, forfeit: Forfeit) -> None:
-        """54.5.2: both players hear of a loss on time; the loser's copy goes
-        to the arbiter too."""
-        loser = game.white if forfeit.loser_id == game.white_id else game.black
-        for player in (game.white, game.black):
-            text = say(
-                player.lang,
-                "forfeit",
-                game=game.id,
-                player=loser.name,
-                day=forfeit.on.isoformat(),
-                total=forfeit.total,
-                limit=forfeit.limit,
-                result=forfeit.result.value,
-            )
-            self.tell(session, player, game, text, copy_arbiter=player is loser)
+    # ------------------------------------------------------ notifications
 
-    def tell(
-        self, session: Session, player: Player, game: Game, body: str, *, copy_arbiter: bool = False
+    def deliver(self, session: Session, notice: Notice) -> None:
+        """The services' notification, as mail in the recipient's language,
+        queued in the notifying transaction."""
+        person = session.get(Player, notice.recipient_id)
+        if person is None:
+            return
+        game = session.get(Game, notice.game_id) if notice.game_id is not None else None
+        case = session.get(Case, notice.case_id) if notice.case_id is not None else None
+        event = (
+            case.event
+            if case is not None
+            else game.event
+            if game is not None
+            else session.get(Event, notice.event_id)
+            if notice.event_id is not None
+            else None
+        )
+        cc = self._arbiter(event) if notice.copy_arbiter and event is not None else []
+        lang = person.lang
+        params = dict(notice.params)
+        kind = notice.kind
+        if case is not None:
+            self._case_notice(session, notice, person, case, cc)
+        elif kind == Kind.MOVE:
+            assert game is not None
+            self._forward_move(session, game, person, notice)
+        elif kind in (Kind.FORFEIT, Kind.REMINDER):
+            # To a player who plays by mail, with the record (54.5.2, 56.5.1).
+            assert game is not None
+            body = say(lang, kind.value, game=game.id, **params)
+            self._tell(session, person, game, body, "notice", copy_arbiter=notice.copy_arbiter)
+        elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
+            # In the game's own subject: the answer reaches the gateway.
+            assert game is not None
+            body = say(lang, kind.value, game=game.id, **params)
+            self.notice(session, person, self.subject(game, person.id), body, game=game, cc=cc)
+        elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
+            body = say(lang, kind.value, **params)
+            self.notice(session, person, f"[cc] {params['player']}", body)
+        elif kind == Kind.EVENT_CLOSED:
+            assert event is not None
+            body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
+            self.notice(session, person, f"[cc] {event.code}", body)
+
+    def _case_notice(
+        self, session: Session, notice: Notice, person: Player, case: Case, cc: list[str]
     ) -> None:
-        """A notice about a game to a player who reads mail, in their language."""
-        self._tell(session, player, game, body, "notice", copy_arbiter=copy_arbiter)
+        """A case, told to each party and official in their language; a
+        decision or a verdict is said in words."""
+        lang = person.lang
+        params: dict[str, Value] = dict(notice.params)
+        for name in _CODES:
+            code = params.get(name)
+            if isinstance(code, str):
+                params[name] = say(lang, code)
+        key = notice.kind.value
+        if notice.kind == Kind.SUBMISSIONS_CLOSED:
+            key = "case_opened"
+            params["summary"] = (
+                f"game {params.pop('game')}: the time for materials is over (Art. 56.9.4)"
+            )
+        body = say(lang, key, case=case.id, kind=say(lang, f"kind_{case.kind.value}"), **params)
+        subject = f"[cc case {case.id}] {case.event.code}"
+        game = case.game
+        if game is not None and person.id in (game.white_id, game.black_id):
+            # The game's own subject, so a reply reaches the gateway: a
+            # protest or an appeal by email (56.6.4, 54.1.4).
+            subject = f"{self.subject(game, person.id)} · {subject}"
+        self.notice(session, person, subject, body, game=game, cc=cc)
+
+    def _tables(self, session: Session, event: Event) -> str:
+        """The event's final standings as text, computed once per transaction."""
+        memo = session.info.setdefault("cc_final_tables", {})
+        if event.id not in memo:
+            memo[event.id] = "\n\n".join(
+                f"{s.section}\n{s.text()}" for s in StandingsService(self.ctx).event(event.code)
+            )
+        return memo[event.id]  # type: ignore[no-any-return]
 
     def notice(
         self,
@@ -810,7 +870,7 @@ class MailService:
         """Mail a player who plays by email about their game."""
         if not player.mail_moves or not player.emails:
             return
-        cc = self._arbiter(game) if copy_arbiter else []
+        cc = self._arbiter(game.event) if copy_arbiter else []
         body = body + "\n\n" + self._record(session, game, player.lang)
         self._queue(
             session,
@@ -927,8 +987,8 @@ class MailService:
         return near or answered_reminder
 
     @staticmethod
-    def _arbiter(game: Game) -> list[str]:
-        arbiter = game.event.arbiter
+    def _arbiter(event: Event) -> list[str]:
+        arbiter = event.arbiter
         return [arbiter.emails[0].address] if arbiter and arbiter.emails else []
 
     @staticmethod
