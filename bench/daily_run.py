@@ -29,6 +29,7 @@ from cc.db import Database  # noqa: E402
 from cc.models import Door, Game, GameStatus  # noqa: E402
 from cc.regulations import Mode  # noqa: E402
 from cc.services import Actor, EventSpec, ServiceContext, Services  # noqa: E402
+from cc.site import Site  # noqa: E402
 
 START = date(2026, 5, 10)
 DAY = START + timedelta(days=51)  # White's 51st day: the due games overstep today
@@ -93,7 +94,7 @@ def main() -> None:
     )
     migrate.upgrade(url)
     clock = FixedClock(datetime(2026, 5, 1, 9, tzinfo=UTC))
-    services = Services(ServiceContext(Database(url), clock))
+    services = Site(ServiceContext(Database(url), clock))
     start = time.perf_counter()
     due = fill(services, args.games, args.due)
     print(

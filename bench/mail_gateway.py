@@ -27,6 +27,7 @@ from cc.db import Database  # noqa: E402
 from cc.models import Door, Game  # noqa: E402
 from cc.regulations import Mode  # noqa: E402
 from cc.services import Actor, EventSpec, MailSettings, ServiceContext, Services  # noqa: E402
+from cc.site import Site  # noqa: E402
 from mailgate.imap import ImapMailbox, drain  # noqa: E402
 from tests.mail_support import raw_mail  # noqa: E402
 from tests.support.dovecot import DovecotServer  # noqa: E402
@@ -35,7 +36,7 @@ from tests.support.dovecot import DovecotServer  # noqa: E402
 def set_up(games: int) -> tuple[Services, list[tuple[str, str]]]:
     url = f"sqlite:///{tempfile.mkdtemp(prefix='cc-bench-mail-')}/bench.sqlite3"
     migrate.upgrade(url)
-    services = Services(
+    services = Site(
         ServiceContext(Database(url), SystemClock()),
         MailSettings(address="moves@cc.test", secret=b"bench"),
     )

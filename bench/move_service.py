@@ -28,7 +28,8 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Door
 from cc.regulations import Mode
-from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.services import Actor, EventSpec, ServiceContext
+from cc.site import Site
 
 # A long game without repetitions or early endings: 80 plies.
 GAME = (
@@ -56,7 +57,7 @@ def main() -> None:
     migrate.upgrade(url)
     db = Database(url)
     clock = FixedClock(datetime(2026, 5, 11, 9, tzinfo=UTC))
-    services = Services(ServiceContext(db, clock))
+    services = Site(ServiceContext(db, clock))
     operator = Actor.operator(Door.CLI)
     stamp = str(time.time_ns())[-8:]
     w = services.players.add(operator, login=f"w{stamp}", name="White")

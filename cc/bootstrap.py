@@ -1,4 +1,4 @@
-"""Build the services from the configuration: the one place doors get them."""
+"""Build the site from the configuration: the one place doors get the services."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from pathlib import Path
 from cc import config as config_mod
 from cc.clock import Clock, SystemClock
 from cc.db import Database
-from cc.services import MailSettings, ServiceContext, Services
+from cc.services import MailSettings, ServiceContext
+from cc.site import Site
 
 
-def build_services(config: config_mod.Config, clock: Clock | None = None) -> Services:
+def build_services(config: config_mod.Config, clock: Clock | None = None) -> Site:
     config_mod.ensure_sqlite_dir(config.database_url)
     db = Database(config.database_url)
-    services = Services(
+    services = Site(
         ServiceContext(db=db, clock=clock or SystemClock()),
         MailSettings(address=config.mail_address, secret=config_mod.secret(config)),
     )

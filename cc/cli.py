@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import chess
@@ -34,20 +34,28 @@ from cc.services.queries import PlayerView, as_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+if TYPE_CHECKING:
+    from cc.site import Site
+
 
 class State:
     def __init__(self, lang: str | None) -> None:
         self.config = config_mod.load()
         self.lang = lang or self.config.lang
-        self._services: Services | None = None
+        self._site: Site | None = None
+
+    @property
+    def site(self) -> Site:
+        """The services with the doors they need wired (the email gateway)."""
+        if self._site is None:
+            from cc.bootstrap import build_services
+
+            self._site = build_services(self.config)
+        return self._site
 
     @property
     def services(self) -> Services:
-        if self._services is None:
-            from cc.bootstrap import build_services
-
-            self._services = build_services(self.config)
-        return self._services
+        return self.site
 
     @property
     def actor(self) -> Actor:
@@ -287,7 +295,7 @@ def serve(state: State, host: str | None, port: int | None) -> None:
                 outbox=conf.outbox_dir,
             )
         )
-    asyncio.run(run(conf, state.services))
+    asyncio.run(run(conf, state.site))
 
 
 # ------------------------------------------------------------------ player

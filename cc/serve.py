@@ -11,7 +11,7 @@ from cc.config import Config, host_port
 from cc.health import Health
 from cc.outbox import Outbox
 from cc.scheduling import start_scheduler
-from cc.services import Services
+from cc.site import Site
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from mailgate.imap import ImapMailbox, run_imap
@@ -21,7 +21,7 @@ from mailgate.sender import LocalRelay, Relay, SmtpRelay, run_sender
 log = logging.getLogger(__name__)
 
 
-async def serve(config: Config, services: Services) -> None:
+async def serve(config: Config, services: Site) -> None:
     """The web app, the mail listener and the mail sender, as configured."""
     controller = None
     health = Health()

@@ -23,7 +23,7 @@ import aioimaplib
 
 from cc.health import Heartbeat
 from cc.models import InboundStatus
-from cc.services.mail import Receipt
+from mailgate.gateway import Receipt
 
 log = logging.getLogger(__name__)
 BATCH = 50

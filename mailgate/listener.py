@@ -21,7 +21,7 @@ from aiosmtpd.lmtp import LMTP
 
 from cc.health import Heartbeat
 from cc.models import InboundStatus
-from cc.services.mail import Receipt
+from mailgate.gateway import Receipt
 
 Receive = Callable[[bytes, datetime, str], Receipt]
 log = logging.getLogger(__name__)

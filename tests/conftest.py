@@ -26,6 +26,7 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Door
 from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.site import Site
 from tests.support.postgres import PostgresServer
 
 BACKENDS = [
@@ -143,7 +144,7 @@ def clock() -> FixedClock:
 
 @pytest.fixture
 def services(db: Database, clock: FixedClock) -> Services:
-    return Services(ServiceContext(db=db, clock=clock))
+    return Site(ServiceContext(db=db, clock=clock))
 
 
 OPERATOR = Actor.operator(Door.CLI, label="test-operator")

@@ -25,7 +25,8 @@ from cc.db import Database
 from cc.health import Heartbeat
 from cc.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
 from cc.services import MailSettings, ServiceContext, Services
-from cc.services.mail import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailService
+from cc.site import Site
+from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
 from mailgate.imap import ImapMailbox, run_imap
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
@@ -71,7 +72,7 @@ def dovecot() -> Iterator[DovecotServer]:
 @pytest.fixture
 def site(db: Database, clock: FixedClock) -> Services:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Services(
+    services = Site(
         ServiceContext(db=db, clock=clock),
         MailSettings(address="moves@cc.test", secret=b"faults-test"),
     )
@@ -158,14 +159,14 @@ def test_malformed_messages_by_imap_do_not_stop_the_reader(
 def test_a_message_that_fails_is_set_aside_after_a_few_tries_and_the_sender_told_once(
     site: Services, dovecot: DovecotServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = MailService._process
+    original = MailGateway._process
 
-    def fragile(self: MailService, session: object, letter: object, arrived_at: object) -> object:
+    def fragile(self: MailGateway, session: object, letter: object, arrived_at: object) -> object:
         if "boom" in letter.text:  # type: ignore[attr-defined]
             raise RuntimeError("a bug met by this message only")
         return original(self, session, letter, arrived_at)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(MailService, "_process", fragile)
+    monkeypatch.setattr(MailGateway, "_process", fragile)
     user = next(_free_users)
     dovecot.deliver(user, raw_mail(WHITE, subject(site, 2), "boom"), "poison")
     dovecot.deliver(user, raw_mail(WHITE, subject(site, 2), "1. 5254"), "valid")

@@ -18,6 +18,7 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Game, InboundMessage, OutboundMessage
 from cc.services import MailSettings, ServiceContext, Services
+from cc.site import Site
 from mailgate.imap import ImapMailbox, drain
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event
@@ -44,7 +45,7 @@ def dovecot() -> Iterator[DovecotServer]:
 def site(db: Database) -> Services:
     # Real time: the crashing process runs on the system clock.
     clock = FixedClock(datetime.now(UTC))
-    services = Services(
+    services = Site(
         ServiceContext(db=db, clock=clock), MailSettings(address="moves@cc.test", secret=SECRET)
     )
     make_event(services, 2, mode="email", start=(datetime.now(UTC) - timedelta(days=3)).date())

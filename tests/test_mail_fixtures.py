@@ -13,7 +13,8 @@ from sqlalchemy import select
 from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Door, InboundMessage, OutboundMessage, TimeCharge
-from cc.services import Actor, MailSettings, ServiceContext, Services
+from cc.services import Actor, MailSettings, ServiceContext
+from cc.site import Site
 from tests.conftest import make_event
 
 HERE = Path(__file__).parent / "fixtures" / "mail"
@@ -30,7 +31,7 @@ def test_the_folder_holds_at_least_40_messages_each_with_its_outcome() -> None:
 def test_fixture(name: str, db: Database, clock: FixedClock) -> None:
     expected = EXPECTED[name]
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Services(ServiceContext(db=db, clock=clock), SETTINGS)
+    services = Site(ServiceContext(db=db, clock=clock), SETTINGS)
     ids = make_event(services, 2, mode="email")
     assert (ids["p1"], ids["p2"]) == (2, 3)  # the ids the fixtures' tokens are made for
     players = [Actor.player(ids["p1"], Door.WEB), Actor.player(ids["p2"], Door.WEB)]

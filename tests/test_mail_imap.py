@@ -14,6 +14,7 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Door, Game, InboundMessage
 from cc.services import Actor, MailSettings, ServiceContext, Services
+from cc.site import Site
 from mailgate.imap import ImapMailbox, drain, run_imap
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event
@@ -47,7 +48,7 @@ def inbox(dovecot: DovecotServer) -> tuple[DovecotServer, str]:
 @pytest.fixture
 def site(db: Database, clock: FixedClock) -> Services:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Services(
+    services = Site(
         ServiceContext(db=db, clock=clock),
         MailSettings(address="moves@cc.test", secret=b"imap-test"),
     )

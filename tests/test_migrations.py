@@ -78,11 +78,12 @@ def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     """The last line of defence against a move applied twice."""
     from cc.clock import FixedClock
     from cc.db import Database
-    from cc.services import ServiceContext, Services
+    from cc.services import ServiceContext
+    from cc.site import Site
     from tests.conftest import make_event
 
     database = Database(db_url)
-    services = Services(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    services = Site(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
     make_event(services)
     row = {
         "game_id": 1,
@@ -112,13 +113,14 @@ def test_0009_puts_email_games_before_the_next_daily_run(
     """Games started under 0008 get their new deadlines from the next daily run."""
     from cc.clock import FixedClock
     from cc.db import Database
-    from cc.services import ServiceContext, Services
+    from cc.services import ServiceContext
+    from cc.site import Site
     from tests.conftest import make_event
 
     url = empty_database_url(request, backend, tmp_path)
     migrate.upgrade(url)
     database = Database(url)
-    services = Services(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    services = Site(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
     make_event(services, mode="email")
     make_event(services, code="T2")  # a server game keeps its deadline
     database.dispose()

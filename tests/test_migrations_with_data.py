@@ -30,6 +30,7 @@ from cc.clock import FixedClock
 from cc.db import Database, make_engine
 from cc.models import Base, Door, Game, GameStatus
 from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.site import Site
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
 from tests.mail_support import raw_mail
 
@@ -208,7 +209,7 @@ def site_rows(tmp_path_factory: pytest.TempPathFactory, sqlite_schemas: _SqliteS
     database = Database(url)
     clock = FixedClock(START)
     try:
-        _play(Services(ServiceContext(database, clock)), clock)
+        _play(Site(ServiceContext(database, clock)), clock)
         with database.engine.connect() as conn:
             rows = {
                 t.name: _rows(conn, t, set(t.columns.keys())) for t in Base.metadata.tables.values()
@@ -316,7 +317,7 @@ def _rewritten_after(revision: str, upto: str = HEAD) -> set[tuple[str, str]]:
 def _goes_on(url: str) -> None:
     """The current code reads the upgraded site and goes on playing on it."""
     database = Database(url)
-    services = Services(ServiceContext(database, FixedClock(END)))
+    services = Site(ServiceContext(database, FixedClock(END)))
     try:
         listed = services.queries.games()
         assert len(listed) == GAMES

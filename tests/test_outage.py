@@ -28,6 +28,7 @@ from cc.db import Database
 from cc.health import Health
 from cc.models import Game
 from cc.services import MailSettings, ServiceContext, Services
+from cc.site import Site
 from cc.web.app import create_app
 from mailgate.imap import ImapMailbox, run_imap
 from mailgate.listener import GatewayHandler, start_listener
@@ -123,7 +124,7 @@ def test_a_database_outage_under_load(server: PostgresServer, dovecot: DovecotSe
     migrate.upgrade(url)
     db = Database(url)
     clock = FixedClock(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    site = Services(
+    site = Site(
         ServiceContext(db=db, clock=clock),
         MailSettings(address="moves@cc.test", secret=b"outage-test"),
     )

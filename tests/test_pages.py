@@ -14,6 +14,7 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.outbox import Outbox
 from cc.services import ServiceContext, Services
+from cc.site import Site
 from tests.conftest import OPERATOR, make_event
 from tests.web_support import client, csrf_of, sign_in
 
@@ -22,7 +23,7 @@ PASSWORD = "correct-horse"
 
 @pytest.fixture
 def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Services(ServiceContext(db=db, clock=clock))
+    services = Site(ServiceContext(db=db, clock=clock))
     ids = make_event(services, 3)
     with db.write() as session:
         from cc.models import Player

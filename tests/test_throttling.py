@@ -36,6 +36,7 @@ from cc.db import Database
 from cc.models import LoginFailure, OutboundMessage, Player
 from cc.services import ServiceContext, Services
 from cc.services.throttle import ADDRESS_BUDGET, PER_ADDRESS, PER_LOGIN
+from cc.site import Site
 from cc.web.app import create_app
 from cc.web.context import DEVICE_COOKIE, WebSettings
 from tests.conftest import make_event
@@ -50,7 +51,7 @@ AUTH_FAILED = b"<faultstring>AuthenticationFailed</faultstring>"
 
 @pytest.fixture
 def site(db: Database, clock: FixedClock) -> Services:
-    services = Services(ServiceContext(db=db, clock=clock))
+    services = Site(ServiceContext(db=db, clock=clock))
     services.ids = make_event(services, 3)  # type: ignore[attr-defined]
     with db.write() as session:
         for player in session.scalars(select(Player)):

@@ -3,7 +3,9 @@
 Web pages, the JSON API, the email gateway, Xfcc clients, the daily run and
 the admin CLI all call these; each call is one transaction, refused whole
 with a :class:`cc.errors.ServiceError` or committed whole with its audit
-entry.
+entry. What someone should hear of is recorded as a notification
+(:mod:`cc.services.notifications`) for the doors to deliver: the services
+import no door, and build none (:mod:`cc.site` wires them).
 """
 
 from cc.services.accounts import AccountService
@@ -15,13 +17,12 @@ from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
-from cc.services.mail import MailService, MailSettings
-from cc.services.outbound import OutboundService
+from cc.services.notifications import Kind, Notice, Notifications
+from cc.services.outbound import MailSettings, OutboundService
 from cc.services.players import PlayerService
 from cc.services.queries import QueryService
 from cc.services.receipts import ReceiptService
 from cc.services.standings import StandingsService
-from cc.services.xfcc import XfccService
 
 
 class Services:
@@ -38,16 +39,14 @@ class Services:
         self.ledgers = LedgerService(ctx)
         self.receipts = ReceiptService(ctx)
         self.leaves = LeaveService(ctx)
-        mail = mail or MailSettings()
+        self.mail_settings = mail = mail or MailSettings()
         self.accounts = AccountService(ctx, mail.secret)
-        self.mail = MailService(ctx, self.games, self.ledgers, self.leaves, mail)
-        self.outbound = OutboundService(ctx, self.mail.settings.address)
+        self.outbound = OutboundService(ctx, mail.address)
         self.cases = CaseService(ctx, self.games, self.ledgers)
-        self.mail.cases = self.cases
-        ctx.notifications.subscribe(self.mail.deliver)
         self.accounts.email_hooks.append(self.cases.email_changed)
         self.daily = DailyService(ctx, self.games, self.cases)
-        self.xfcc = XfccService(ctx, self.games, self.accounts)
+        #: what the services notify; the doors subscribe their handlers
+        self.notifications: Notifications = ctx.notifications
 
 
 __all__ = [
@@ -57,16 +56,17 @@ __all__ = [
     "EventService",
     "EventSpec",
     "GameService",
+    "Kind",
     "LeaveService",
     "LedgerService",
-    "MailService",
     "MailSettings",
     "MoveOutcome",
+    "Notice",
+    "Notifications",
     "PlayerService",
     "QueryService",
     "ReceiptService",
     "ServiceContext",
     "Services",
     "StandingsService",
-    "XfccService",
 ]

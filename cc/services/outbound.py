@@ -27,6 +27,16 @@ BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=30), ti
 
 
 @dataclass(frozen=True)
+class MailSettings:
+    #: the gateway's own address: players send moves here, and the server's
+    #: mail comes from it
+    address: str = "moves@localhost"
+    #: signs the reply tokens in subjects, so only mail we sent can be answered
+    #: (and the known-device marks of the sign-in)
+    secret: bytes = b"change-me"
+
+
+@dataclass(frozen=True)
 class Outgoing:
     id: int
     kind: str

@@ -23,6 +23,7 @@ from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
 from cc.web.guard import InputGuard
 from cc.web.headers import SecurityHeaders
+from cc.xfcc.service import XfccService
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -41,6 +42,8 @@ def create_app(
     )
     hide_secrets()
     app.state.services = services
+    # The Xfcc door over the same services, for its route (cc.web.xfcc).
+    app.state.xfcc = XfccService(services.ctx, services.games, services.accounts)
     app.state.settings = settings = settings or WebSettings()
     # Outermost first: the headers go on every answer, the guard's refusals too.
     app.add_middleware(InputGuard)

@@ -1,7 +1,7 @@
 """The Xfcc endpoint: SOAP over HTTP at ``/xfcc/xfccbasic.asmx``.
 
 Reads the request (bounded in size), hands it to :mod:`cc.xfcc.soap` and
-:class:`cc.services.xfcc.XfccService`, and writes the answer as
+:class:`cc.xfcc.service.XfccService`, and writes the answer as
 ``text/xml; charset=utf-8``. The calls are dispatched on the body's element,
 not on the SOAPAction header, which some clients leave out. Faults are
 answered with HTTP 500, as SOAP 1.1 asks.
@@ -14,9 +14,9 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from cc import errors
-from cc.services.xfcc import MoveRequest
-from cc.web.context import services_of, settings_of
+from cc.web.context import settings_of
 from cc.xfcc import soap
+from cc.xfcc.service import MoveRequest, XfccService
 
 router = APIRouter(include_in_schema=False)
 PATHS = ("/xfcc/xfccbasic.asmx", "/xfcc/XfccBasic.asmx")
@@ -52,12 +52,12 @@ async def call(request: Request) -> Response:
         parsed = soap.parse_request(body, request.headers.get("soapaction"))
     except soap.BadRequest as exc:
         return _xml(soap.fault(str(exc)), 500)
-    services = services_of(request)
+    door: XfccService = request.app.state.xfcc
     address = request.client.host if request.client else ""
     username, password = parsed.text("username"), parsed.text("password")
     if parsed.operation == "GetMyGames":
         try:
-            games = await run_in_threadpool(services.xfcc.my_games, username, password, address)
+            games = await run_in_threadpool(door.my_games, username, password, address)
         except (errors.BadCredentials, errors.TooManyAttempts):
             return _xml(soap.fault(soap.MakeAMoveResult.AUTHENTICATION_FAILED.value), 500)
         return _xml(soap.games_response(games))
@@ -71,7 +71,7 @@ async def call(request: Request) -> Response:
         claimDraw=parsed.flag("claimDraw"),
         myMessage=parsed.text("myMessage"),
     )
-    code = await run_in_threadpool(services.xfcc.make_a_move, username, password, move, address)
+    code = await run_in_threadpool(door.make_a_move, username, password, move, address)
     return _xml(soap.move_response(code))
 
 

@@ -2,6 +2,7 @@
 Fritz, Scid, Arena, Chess Assistant, Lucas Chess).
 
 :mod:`cc.xfcc.soap` reads requests and writes answers and the WSDL, with no
-I/O; :mod:`cc.services.xfcc` maps the two calls onto the application
-services; the route in :mod:`cc.web.xfcc` joins them over HTTP.
+I/O; :mod:`cc.xfcc.service` maps the two calls onto the application
+services, as every door calls them; the route in :mod:`cc.web.xfcc` joins
+them over HTTP.
 """

@@ -15,7 +15,8 @@ import sys
 
 from cc.clock import SystemClock
 from cc.db import Database
-from cc.services import MailSettings, ServiceContext, Services
+from cc.services import MailSettings, ServiceContext
+from cc.site import Site
 from mailgate.imap import ImapMailbox, drain
 
 SECRET = b"crash-test"
@@ -23,7 +24,7 @@ SECRET = b"crash-test"
 
 def main() -> None:
     url, port, user, password, when = sys.argv[1:6]
-    services = Services(
+    services = Site(
         ServiceContext(Database(url), SystemClock()),
         MailSettings(address="moves@cc.test", secret=SECRET),
     )

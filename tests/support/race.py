@@ -21,10 +21,11 @@ def submit_in_lockstep(
     from cc.db import Database
     from cc.errors import ServiceError
     from cc.models import Door
-    from cc.services import Actor, ServiceContext, Services
+    from cc.services import Actor, ServiceContext
+    from cc.site import Site
 
     db = Database(url)
-    services = Services(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
     with db.engine.connect() as conn:  # warm the pool before the race
         conn.execute(text("SELECT 1"))
     for game_id, player_id, move, number in requests:
@@ -45,10 +46,11 @@ def run_day_in_lockstep(url: str, instant: str, day: str, barrier: Barrier, resu
 
     from cc.clock import FixedClock
     from cc.db import Database
-    from cc.services import ServiceContext, Services
+    from cc.services import ServiceContext
+    from cc.site import Site
 
     db = Database(url)
-    services = Services(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
     with db.engine.connect() as conn:
         conn.execute(text("SELECT 1"))
     barrier.wait(timeout=60)

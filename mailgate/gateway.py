@@ -3,27 +3,25 @@
 A message is claimed by its key (Message-ID, or a digest of the raw message)
 and sender in the same transaction that applies its effects and queues its
 answers, so a redelivery, a crash or a second gateway process never applies
-it twice; the caller flags it on the server only after the commit. Moves go
-through the same move service as every other door, dated by the message's
-arrival (§10.3). Faults are answered at once with the reason and charged the
-mode's penalty days (§10.5); copies go to the arbiter when a player is near
-the control (56.4.10) and with every fault answer.
+it twice; the caller flags it on the server only after the commit. The
+message is read (:mod:`mailgate.letters`, :mod:`mailgate.content`) and its
+requests go through the same services as every other door's: moves through
+the move service, dated by the message's arrival (§10.3). Faults are
+answered at once with the reason and charged the mode's penalty days
+(§10.5). The answers are written and queued by :mod:`mailgate.outgoing`;
+what the services notify is mailed by :mod:`mailgate.notices`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import logging
 import re
-from base64 import b32encode
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from email.utils import make_msgid
-from typing import TYPE_CHECKING
+from datetime import datetime
 
 import chess
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,54 +30,29 @@ from cc import errors
 from cc.db import unavailable
 from cc.i18n import N_, localize, word
 from cc.models import (
-    Case,
     Door,
-    Event,
     Game,
     GameStatus,
     InboundMessage,
     InboundStatus,
-    LeaveStatus,
     Move,
-    OutboundMessage,
-    OutboundStatus,
     Player,
-    PlayerEmail,
-    PlayerLeave,
 )
-from cc.regulations import Mode
-from cc.services.context import Actor, ServiceContext
-
-if TYPE_CHECKING:
-    from cc.services.cases import CaseService
-from cc.services.games import GameService, notation_reason
-from cc.services.leaves import LeaveService
-from cc.services.ledger import GameLedgerView, LedgerService
-from cc.services.notifications import Kind, Notice, Value
-from cc.services.standings import StandingsService
+from cc.services import Services
+from cc.services.context import Actor
+from cc.services.games import notation_reason
 from mailgate.content import Command, Statement, read_statement
-from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter, read_letter
+from mailgate.notices import MailNotices
+from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_token
 from mailgate.replies import say
 from timekeeping import local_date
 
 log = logging.getLogger(__name__)
 MAX_SIZE = 1_000_000
-#: at most this many fault or instruction answers to one address a day
-ANSWERS_PER_DAY = 5
 #: a message that fails this often is set aside for the admin
 MAX_ATTEMPTS = 3
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s*\.(\s*(?:\.\.\.?|…))?")
-#: the parameters of a case's notice that are codes, said in the reader's words
-_CODES = ("decision", "verdict")
-
-
-@dataclass(frozen=True)
-class MailSettings:
-    #: the gateway's own address: players send moves here
-    address: str = "moves@localhost"
-    #: signs the reply tokens in subjects, so only mail we sent can be answered
-    secret: bytes = b"change-me"
 
 
 @dataclass(frozen=True)
@@ -97,12 +70,6 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"[:2000]
 
 
-def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
-    """A short signature of (game, player): only mail we sent carries it."""
-    digest = hmac.new(secret, f"{game_id}:{player_id}".encode(), hashlib.sha256).digest()
-    return b32encode(digest).decode()[:10].lower()
-
-
 class _Fault(Exception):
     """A fault of the message itself, answered and charged (§10.5)."""
 
@@ -112,34 +79,29 @@ class _Fault(Exception):
         self.reason = reason
 
 
-class MailService:
-    def __init__(
-        self,
-        ctx: ServiceContext,
-        games: GameService,
-        ledgers: LedgerService,
-        leaves: LeaveService,
-        settings: MailSettings | None = None,
-    ) -> None:
-        self.ctx = ctx
-        self.games = games
-        self.ledgers = ledgers
-        self.leaves = leaves
-        self.settings = settings or MailSettings()
-        #: the arbiter's cases, for a time claim made in words (set by Services)
-        self.cases: CaseService | None = None
+class MailGateway:
+    """The email door over the services; :meth:`receive` takes each message."""
+
+    def __init__(self, services: Services) -> None:
+        self.ctx = services.ctx
+        self.games = services.games
+        self.ledgers = services.ledgers
+        self.leaves = services.leaves
+        self.cases = services.cases
+        self.settings = services.mail_settings
+        self.mailer = Mailer(self.ctx, self.ledgers, self.settings)
+        #: the handler of the services' notifications, subscribed where the
+        #: gateway is wired
+        self.notices = MailNotices(self.mailer, services.standings)
 
     # ------------------------------------------------------------- tokens
 
     def token(self, game_id: int, player_id: int) -> str:
         """The reply token of one player in one game (in the subject line)."""
-        return reply_token(self.settings.secret, game_id, player_id)
+        return self.mailer.token(game_id, player_id)
 
     def subject(self, game: Game, player_id: int) -> str:
-        return (
-            f"[cc {game.id} {self.token(game.id, player_id)}] {game.event.code}: "
-            f"{game.white.name} - {game.black.name}"
-        )
+        return self.mailer.subject(game, player_id)
 
     # ------------------------------------------------------------ receive
 
@@ -192,7 +154,8 @@ class MailService:
                 row.outcome = receipt.outcome
                 row.detail = receipt.detail
                 row.game_id = receipt.game_id
-                row.player_id = self._player_id(session, letter.sender)
+                sender = self.mailer.player_by_address(session, letter.sender)
+                row.player_id = sender.id if sender else None
                 row.attempts += 1
                 row.processed_at = self.ctx.now()
                 return receipt
@@ -247,9 +210,9 @@ class MailService:
             if row.attempts >= MAX_ATTEMPTS:
                 row.status = InboundStatus.SET_ASIDE
                 row.outcome = "set_aside"
-                player = self._player(session, letter.sender)
+                player = self.mailer.player_by_address(session, letter.sender)
                 if player is not None and not letter.automatic:
-                    self._queue(
+                    self.mailer.queue(
                         session,
                         "notice",
                         letter.sender,
@@ -267,10 +230,10 @@ class MailService:
     def _process(self, session: Session, letter: Letter, arrived_at: datetime) -> Receipt:
         if letter.automatic or letter.sender == self.settings.address.lower():
             return Receipt(InboundStatus.IGNORED, "automatic")
-        player = self._player(session, letter.sender)
+        player = self.mailer.player_by_address(session, letter.sender)
         if letter.size > MAX_SIZE:
             if player is not None:
-                self._answer(
+                self.mailer.answer(
                     session,
                     letter,
                     player.lang,
@@ -279,7 +242,7 @@ class MailService:
                 )
             return Receipt(InboundStatus.REFUSED, "oversized")
         if player is None:
-            self._answer(
+            self.mailer.answer(
                 session,
                 letter,
                 "en",
@@ -293,12 +256,12 @@ class MailService:
             or player.id not in (game.white_id, game.black_id)
             or not hmac.compare_digest(letter.token or "", self.token(game.id, player.id))
         ):
-            self._answer(
+            self.mailer.answer(
                 session,
                 letter,
                 player.lang,
                 "instructions",
-                say(player.lang, "no_token", games=self._game_list(session, player)),
+                say(player.lang, "no_token", games=self.mailer.game_list(session, player)),
             )
             return Receipt(InboundStatus.REFUSED, "no_reply_token")
         actor = Actor(
@@ -370,7 +333,6 @@ class MailService:
     ) -> Receipt | None:
         """A protest, an appeal or materials for adjudication in words, when
         the player has such a case to answer."""
-        assert self.cases is not None, "the case service is wired in Services"
         claims = {Command.CLAIM_WIN: "win", Command.CLAIM_DRAW: "draw", Command.CONCEDE: "loss"}
         said = [claims[c] for c in claims if c in statement.commands]
         if said and self.cases.case_to_answer(game.id, player.id, "submit") is not None:
@@ -403,13 +365,13 @@ class MailService:
     ) -> Receipt:
         """The services refused the request (and changed nothing): say why."""
         body = say(lang, "refused", game=game.id, reason=exc.message(lang))
-        self._answer(session, letter, lang, "reply", body, game)
+        self.mailer.answer(session, letter, lang, "reply", body, game)
         return Receipt(InboundStatus.REFUSED, exc.code, game.id)
 
     def _applied(
         self, session: Session, letter: Letter, game: Game, lang: str, outcome: str, body: str
     ) -> Receipt:
-        self._answer(session, letter, lang, "reply", body, game)
+        self.mailer.answer(session, letter, lang, "reply", body, game)
         return Receipt(InboundStatus.APPLIED, outcome, game.id)
 
     @staticmethod
@@ -441,7 +403,6 @@ class MailService:
             if command == Command.CLAIM_TIME:
                 # The case service answers the claimant and copies the partner
                 # and the arbiter (56.6.2).
-                assert self.cases is not None, "the case service is wired in Services"
                 self.cases.file_time_claim(actor, game.id, letter.text)
                 return Receipt(InboundStatus.APPLIED, command.value, game.id)
             if command == Command.RESIGN:
@@ -459,8 +420,8 @@ class MailService:
         except errors.ServiceError as exc:
             return self._refused(session, letter, game, lang, exc)
         params = {"game": game.id, "player": player.name, "result": outcome.result.value}
-        self._answer(session, letter, lang, "reply", say(lang, key, **params), game)
-        self._tell(session, partner, game, say(partner.lang, key, **params), "notice")
+        self.mailer.answer(session, letter, lang, "reply", say(lang, key, **params), game)
+        self.mailer.tell(session, partner, game, say(partner.lang, key, **params))
         return Receipt(InboundStatus.APPLIED, command.value, game.id)
 
     def _move(
@@ -484,7 +445,7 @@ class MailService:
                 result=game.result.value,
                 reason=word("reason", reason, lang),
             )
-            self._answer(session, letter, lang, "reply", body, game)
+            self.mailer.answer(session, letter, lang, "reply", body, game)
             return Receipt(InboundStatus.REFUSED, "game_over", game.id)
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
         server = list(
@@ -519,7 +480,7 @@ class MailService:
             # The sender's own last move is the latest ply of their colour.
             last_ply = made if (made % 2 == 1) == (color == chess.WHITE) else made - 1
             last = self._san_at(server, last_ply, server[last_ply - 1]) if last_ply > 0 else "-"
-            self._answer(
+            self.mailer.answer(
                 session, letter, lang, "reply", say(lang, "not_your_turn", move=last), game
             )
             return Receipt(InboundStatus.REFUSED, "not_your_turn", game.id)
@@ -548,7 +509,7 @@ class MailService:
             # not begun): answered with the reason and charged nothing (§10.5
             # charges only faults of the move itself).
             return self._refused(session, letter, game, lang, exc)
-        self._after_move(session, letter, game, player, outcome.san, outcome.fired)
+        self.mailer.confirm_move(session, letter, game, player, outcome.san, outcome.fired)
         return Receipt(InboundStatus.APPLIED, "move", game.id)
 
     def _stated_moves(
@@ -609,79 +570,6 @@ class MailService:
 
     # ------------------------------------------------------------ answers
 
-    def _after_move(
-        self,
-        session: Session,
-        letter: Letter,
-        game: Game,
-        player: Player,
-        san: str,
-        fired: tuple[str, ...],
-    ) -> None:
-        """Confirm a move to the email player who sent it."""
-        lang = player.lang
-        body = say(
-            lang,
-            "accepted",
-            move=san,
-            game=game.id,
-            arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
-        )
-        if fired:
-            body += "\n" + say(lang, "fired", moves=" ".join(fired))
-        if game.status != GameStatus.ONGOING:
-            body += "\n" + say(
-                lang,
-                "over",
-                game=game.id,
-                result=game.result.value,
-                reason=word("reason", game.result_reason.value, lang) if game.result_reason else "",
-            )
-        self._answer(
-            session,
-            letter,
-            lang,
-            "reply",
-            body,
-            game,
-            copy_arbiter=self._near_control(session, game),
-        )
-
-    def _forward_move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
-        """Every move of an email event, whatever its door, reaches the partner
-        who plays by email, in the standard form (56.2.1)."""
-        if game.event.mode != Mode.EMAIL:
-            return
-        if game.status != GameStatus.ONGOING:
-            body = say(
-                partner.lang,
-                "over",
-                game=game.id,
-                result=game.result.value,
-                reason=(
-                    word("reason", game.result_reason.value, partner.lang)
-                    if game.result_reason
-                    else ""
-                ),
-            )
-            self._tell(session, partner, game, body, "notice")
-            return
-        params = notice.params
-        body = say(
-            partner.lang, "forward", player=params["player"], move=params["move"], game=game.id
-        )
-        # Its delivery dates the partner's receipt (§10.3), unless their own
-        # conditional line already answered.
-        self._tell(
-            session,
-            partner,
-            game,
-            body,
-            "forward",
-            copy_arbiter=self._near_control(session, game),
-            ply=None if params.get("fired") else game.ply_count,
-        )
-
     def _fault(
         self,
         session: Session,
@@ -698,7 +586,7 @@ class MailService:
         faulty message is recorded but neither answered nor charged, so a
         flood (a looping mail program) costs no more than the player was
         told of."""
-        if not self._may_answer(session, letter.sender, "fault"):
+        if not self.mailer.may_answer(session, letter.sender, "fault"):
             return
         lang = player.lang
         event = game.event
@@ -714,301 +602,7 @@ class MailService:
             )
             penalty = say(lang, "penalty", days=event.penalty_days)
         body = say(lang, "fault", game=game.id, reason=fault.reason, penalty=penalty)
-        self._answer(session, letter, lang, "fault", body, game, copy_arbiter=True)
+        self.mailer.answer(session, letter, lang, "fault", body, game, copy_arbiter=True)
 
-    def _answer(
-        self,
-        session: Session,
-        letter: Letter,
-        lang: str,
-        kind: str,
-        body: str,
-        game: Game | None = None,
-        *,
-        copy_arbiter: bool = False,
-    ) -> None:
-        """A reply to the sender, rate-limited for faults and instructions."""
-        if not self._may_answer(session, letter.sender, kind):
-            return
-        cc = self._arbiter(game.event) if copy_arbiter and game is not None else []
-        if game is not None:
-            player = self._player(session, letter.sender)
-            body = body + "\n\n" + self._record(session, game, lang)
-            subject = self.subject(game, player.id) if player else f"Re: {letter.subject}"
-        else:
-            subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
-        self._queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
 
-    def _may_answer(self, session: Session, address: str, kind: str) -> bool:
-        """At most :data:`ANSWERS_PER_DAY` fault and instruction answers to
-        one address in 24 hours; other answers always go."""
-        if kind not in ("fault", "instructions"):
-            return True
-        since = self.ctx.now() - timedelta(days=1)
-        sent = session.scalar(
-            select(func.count())
-            .select_from(OutboundMessage)
-            .where(
-                OutboundMessage.to_address == address,
-                OutboundMessage.kind.in_(("fault", "instructions")),
-                OutboundMessage.created_at >= since,
-            )
-        )
-        return (sent or 0) < ANSWERS_PER_DAY
-
-    # ------------------------------------------------------ notifications
-
-    def deliver(self, session: Session, notice: Notice) -> None:
-        """The services' notification, as mail in the recipient's language,
-        queued in the notifying transaction."""
-        person = session.get(Player, notice.recipient_id)
-        if person is None:
-            return
-        game = session.get(Game, notice.game_id) if notice.game_id is not None else None
-        case = session.get(Case, notice.case_id) if notice.case_id is not None else None
-        event = (
-            case.event
-            if case is not None
-            else game.event
-            if game is not None
-            else session.get(Event, notice.event_id)
-            if notice.event_id is not None
-            else None
-        )
-        cc = self._arbiter(event) if notice.copy_arbiter and event is not None else []
-        lang = person.lang
-        params = dict(notice.params)
-        kind = notice.kind
-        if case is not None:
-            self._case_notice(session, notice, person, case, cc)
-        elif kind == Kind.MOVE:
-            assert game is not None
-            self._forward_move(session, game, person, notice)
-        elif kind in (Kind.FORFEIT, Kind.REMINDER):
-            # To a player who plays by mail, with the record (54.5.2, 56.5.1).
-            assert game is not None
-            body = say(lang, kind.value, game=game.id, **params)
-            self._tell(session, person, game, body, "notice", copy_arbiter=notice.copy_arbiter)
-        elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
-            # In the game's own subject: the answer reaches the gateway.
-            assert game is not None
-            body = say(lang, kind.value, game=game.id, **params)
-            self.notice(session, person, self.subject(game, person.id), body, game=game, cc=cc)
-        elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
-            body = say(lang, kind.value, **params)
-            self.notice(session, person, f"[cc] {params['player']}", body)
-        elif kind == Kind.EVENT_CLOSED:
-            assert event is not None
-            body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
-            self.notice(session, person, f"[cc] {event.code}", body)
-
-    def _case_notice(
-        self, session: Session, notice: Notice, person: Player, case: Case, cc: list[str]
-    ) -> None:
-        """A case, told to each party and official in their language; a
-        decision or a verdict is said in words."""
-        lang = person.lang
-        params: dict[str, Value] = dict(notice.params)
-        for name in _CODES:
-            code = params.get(name)
-            if isinstance(code, str):
-                params[name] = say(lang, code)
-        key = notice.kind.value
-        if notice.kind == Kind.SUBMISSIONS_CLOSED:
-            key = "case_opened"
-            params["summary"] = (
-                f"game {params.pop('game')}: the time for materials is over (Art. 56.9.4)"
-            )
-        body = say(lang, key, case=case.id, kind=say(lang, f"kind_{case.kind.value}"), **params)
-        subject = f"[cc case {case.id}] {case.event.code}"
-        game = case.game
-        if game is not None and person.id in (game.white_id, game.black_id):
-            # The game's own subject, so a reply reaches the gateway: a
-            # protest or an appeal by email (56.6.4, 54.1.4).
-            subject = f"{self.subject(game, person.id)} · {subject}"
-        self.notice(session, person, subject, body, game=game, cc=cc)
-
-    def _tables(self, session: Session, event: Event) -> str:
-        """The event's final standings as text, computed once per transaction."""
-        memo = session.info.setdefault("cc_final_tables", {})
-        if event.id not in memo:
-            memo[event.id] = "\n\n".join(
-                f"{s.section}\n{s.text()}" for s in StandingsService(self.ctx).event(event.code)
-            )
-        return memo[event.id]  # type: ignore[no-any-return]
-
-    def notice(
-        self,
-        session: Session,
-        player: Player,
-        subject: str,
-        body: str,
-        *,
-        game: Game | None = None,
-        cc: list[str] | None = None,
-    ) -> None:
-        """A notice that every participant or official gets by email, whether
-        or not they play by email (the arbiter's cases, 54.1.2): the web shows
-        the same on the case's page."""
-        if not player.emails:
-            return
-        self._queue(
-            session, "notice", player.emails[0].address, subject, body, None, game=game, cc=cc
-        )
-
-    def _tell(
-        self,
-        session: Session,
-        player: Player,
-        game: Game,
-        body: str,
-        kind: str,
-        *,
-        copy_arbiter: bool = False,
-        ply: int | None = None,
-    ) -> None:
-        """Mail a player who plays by email about their game."""
-        if not player.mail_moves or not player.emails:
-            return
-        cc = self._arbiter(game.event) if copy_arbiter else []
-        body = body + "\n\n" + self._record(session, game, player.lang)
-        self._queue(
-            session,
-            kind,
-            player.emails[0].address,
-            self.subject(game, player.id),
-            body,
-            None,
-            game=game,
-            cc=cc,
-            ply=ply,
-        )
-
-    def _queue(
-        self,
-        session: Session,
-        kind: str,
-        to: str,
-        subject: str,
-        body: str,
-        letter: Letter | None,
-        *,
-        game: Game | None = None,
-        cc: list[str] | None = None,
-        ply: int | None = None,
-    ) -> None:
-        now = self.ctx.now()
-        domain = self.settings.address.rpartition("@")[2] or "localhost"
-        session.add(
-            OutboundMessage(
-                kind=kind,
-                to_address=to,
-                cc=cc or [],
-                subject=subject,
-                body=body,
-                message_id=make_msgid(domain=domain),
-                in_reply_to=letter.message_id if letter else None,
-                game_id=game.id if game else None,
-                ply=ply,
-                status=OutboundStatus.QUEUED,
-                attempts=0,
-                next_attempt_at=now,
-                created_at=now,
-            )
-        )
-
-    def _record(self, session: Session, game: Game, lang: str) -> str:
-        """The game in the standard form 59.1, with the position."""
-        event: Event = game.event
-        schedule = self._schedule(session, game)
-        rows = []
-        for row in schedule.schedule:
-            halves: list[HalfMove | None] = []
-            for side in (row.white, row.black):
-                if side is None or side.sent_on is None or side.move is None:
-                    halves.append(None)
-                else:
-                    received = (
-                        None if row.move_number == 1 and side is row.white else (side.received_on)
-                    )
-                    halves.append(
-                        HalfMove(side.move, received, side.sent_on, side.days, side.total)
-                    )
-            if halves[0] or halves[1]:
-                rows.append(FormRow(row.move_number, halves[0], halves[1]))
-        leaves = {
-            pid: [
-                (lv.first_day, lv.last_day)
-                for lv in session.scalars(
-                    select(PlayerLeave).where(
-                        PlayerLeave.player_id == pid, PlayerLeave.status == LeaveStatus.ACTIVE
-                    )
-                )
-            ]
-            for pid in (game.white_id, game.black_id)
-        }
-        form = standard_form(
-            FormGame(
-                event=event.name,
-                start_date=event.start_date,
-                white=game.white.name,
-                black=game.black.name,
-                rows=rows,
-                white_leaves=leaves[game.white_id],
-                black_leaves=leaves[game.black_id],
-            ),
-            "ru" if lang == "ru" else "en",
-        )
-        clocks = schedule.clocks
-        times = (
-            f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
-            f"{'Время черных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
-        )
-        return f"{form}\n\n{times}\n{say(lang, 'position', fen=game.fen)}"
-
-    # ------------------------------------------------------------ helpers
-
-    def _schedule(self, session: Session, game: Game) -> GameLedgerView:
-        """The game's schedule, computed once per state within a transaction."""
-        memo = session.info.setdefault("cc_schedules", {})
-        key = (game.id, game.ply_count, game.status)
-        if key not in memo:
-            memo[key] = self.ledgers.schedule(game.id, style="numeric")
-        return memo[key]  # type: ignore[no-any-return]
-
-    def _near_control(self, session: Session, game: Game) -> bool:
-        """Copy the arbiter: either player has 5 days or fewer before the control
-        (56.4.10), or this answers a move that was sent again (56.5.1)."""
-        answered_reminder = (
-            game.reminded_ply is not None and game.ply_count == game.reminded_ply + 1
-        )
-        clocks = self._schedule(session, game).clocks
-        near = game.status == GameStatus.ONGOING and any(c.near_control for c in clocks.values())
-        return near or answered_reminder
-
-    @staticmethod
-    def _arbiter(event: Event) -> list[str]:
-        arbiter = event.arbiter
-        return [arbiter.emails[0].address] if arbiter and arbiter.emails else []
-
-    @staticmethod
-    def _player(session: Session, address: str) -> Player | None:
-        row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address))
-        return row.player if row else None
-
-    def _player_id(self, session: Session, address: str) -> int | None:
-        player = self._player(session, address)
-        return player.id if player else None
-
-    def _game_list(self, session: Session, player: Player) -> str:
-        from sqlalchemy import or_
-
-        games = session.scalars(
-            select(Game)
-            .where(
-                or_(Game.white_id == player.id, Game.black_id == player.id),
-                Game.status == GameStatus.ONGOING,
-            )
-            .order_by(Game.id)
-        ).all()
-        return "\n".join(f"  {self.subject(g, player.id)}" for g in games) or "  -"
+__all__ = ["ANSWERS_PER_DAY", "MAX_ATTEMPTS", "MailGateway", "Receipt", "reply_token"]

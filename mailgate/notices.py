@@ -1,0 +1,149 @@
+"""The services' notifications, as mail.
+
+The gateway subscribes :meth:`MailNotices.deliver` to the services'
+notifications where it is wired (:mod:`cc.site`). Each notice is put into
+the recipient's language and queued in the notifying transaction:
+
+- a move in an email event reaches the partner who plays by email, in the
+  standard form (56.2.1); its delivery dates the partner's receipt (§10.3);
+- a loss on time and a reminder go to players who play by email, with the
+  record (54.5.2, 56.5.1);
+- an overstep the partner may claim, and post play's notices, go in the
+  game's own subject, so the answer reaches the gateway (§10.4, 55.5.1);
+- a case goes to each party and official, a player of its game in that
+  game's subject (a protest or an appeal by email, 56.6.4, 54.1.4);
+- leaves of partners (56.7.2) and an event's final standings.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from cc.i18n import word
+from cc.models import Case, Event, Game, GameStatus, Player
+from cc.regulations import Mode
+from cc.services.notifications import Kind, Notice, Value
+from cc.services.standings import StandingsService
+from mailgate.outgoing import Mailer
+from mailgate.replies import say
+
+#: the parameters of a case's notice that are codes, said in the reader's words
+_CODES = ("decision", "verdict")
+
+
+class MailNotices:
+    """Turns each notification into mail, through the gateway's mailer."""
+
+    def __init__(self, mailer: Mailer, standings: StandingsService) -> None:
+        self.mailer = mailer
+        self.standings = standings
+
+    def deliver(self, session: Session, notice: Notice) -> None:
+        """The notice as mail in the recipient's language, queued in ``session``."""
+        person = session.get(Player, notice.recipient_id)
+        if person is None:
+            return
+        game = session.get(Game, notice.game_id) if notice.game_id is not None else None
+        case = session.get(Case, notice.case_id) if notice.case_id is not None else None
+        event: Event | None = None
+        if case is not None:
+            event = case.event
+        elif game is not None:
+            event = game.event
+        elif notice.event_id is not None:
+            event = session.get(Event, notice.event_id)
+        mail = self.mailer
+        cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
+        lang = person.lang
+        params = dict(notice.params)
+        kind = notice.kind
+        if case is not None:
+            self._case(session, notice, person, case, cc)
+        elif kind == Kind.MOVE:
+            assert game is not None
+            self._move(session, game, person, notice)
+        elif kind in (Kind.FORFEIT, Kind.REMINDER):
+            assert game is not None
+            body = say(lang, kind.value, game=game.id, **params)
+            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter)
+        elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
+            assert game is not None
+            body = say(lang, kind.value, game=game.id, **params)
+            mail.notice(session, person, mail.subject(game, person.id), body, game=game, cc=cc)
+        elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
+            body = say(lang, kind.value, **params)
+            mail.notice(session, person, f"[cc] {params['player']}", body)
+        elif kind == Kind.EVENT_CLOSED:
+            assert event is not None
+            body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
+            mail.notice(session, person, f"[cc] {event.code}", body)
+
+    def _move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
+        """Every move of an email event, whatever its door, reaches the partner
+        who plays by email, in the standard form (56.2.1)."""
+        if game.event.mode != Mode.EMAIL:
+            return
+        if game.status != GameStatus.ONGOING:
+            body = say(
+                partner.lang,
+                "over",
+                game=game.id,
+                result=game.result.value,
+                reason=(
+                    word("reason", game.result_reason.value, partner.lang)
+                    if game.result_reason
+                    else ""
+                ),
+            )
+            self.mailer.tell(session, partner, game, body)
+            return
+        params = notice.params
+        body = say(
+            partner.lang, "forward", player=params["player"], move=params["move"], game=game.id
+        )
+        # Its delivery dates the partner's receipt (§10.3), unless their own
+        # conditional line already answered.
+        self.mailer.tell(
+            session,
+            partner,
+            game,
+            body,
+            "forward",
+            copy_arbiter=self.mailer.near_control(session, game),
+            ply=None if params.get("fired") else game.ply_count,
+        )
+
+    def _case(
+        self, session: Session, notice: Notice, person: Player, case: Case, cc: list[str]
+    ) -> None:
+        """A case, told to each party and official in their language; a
+        decision or a verdict is said in words."""
+        lang = person.lang
+        params: dict[str, Value] = dict(notice.params)
+        for name in _CODES:
+            code = params.get(name)
+            if isinstance(code, str):
+                params[name] = say(lang, code)
+        key = notice.kind.value
+        if notice.kind == Kind.SUBMISSIONS_CLOSED:
+            key = Kind.CASE_OPENED.value
+            params["summary"] = (
+                f"game {params.pop('game')}: the time for materials is over (Art. 56.9.4)"
+            )
+        body = say(lang, key, case=case.id, kind=say(lang, f"kind_{case.kind.value}"), **params)
+        subject = f"[cc case {case.id}] {case.event.code}"
+        game = case.game
+        if game is not None and person.id in (game.white_id, game.black_id):
+            # The game's own subject, so a reply reaches the gateway: a
+            # protest or an appeal by email (56.6.4, 54.1.4).
+            subject = f"{self.mailer.subject(game, person.id)} · {subject}"
+        self.mailer.notice(session, person, subject, body, game=game, cc=cc)
+
+    def _tables(self, session: Session, event: Event) -> str:
+        """The event's final standings as text, computed once per transaction."""
+        memo = session.info.setdefault("cc_final_tables", {})
+        if event.id not in memo:
+            memo[event.id] = "\n\n".join(
+                f"{s.section}\n{s.text()}" for s in self.standings.event(event.code)
+            )
+        return memo[event.id]  # type: ignore[no-any-return]

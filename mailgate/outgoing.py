@@ -1,0 +1,326 @@
+"""What the gateway writes: reply tokens, subjects, the record, the queue.
+
+Every message about a game carries the game and the recipient's reply token
+in its subject (``[cc 12 4f2a9c1b0d] ...``), so only mail the server sent
+can be answered; mail to a player who plays by email carries the game in
+the standard form 59.1, with both clocks and the position. Each message is
+queued in the caller's transaction: it goes out after, and only with, the
+change it reports. Copies go to the arbiter when a player is near the
+control (56.4.10) and with every fault answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from base64 import b32encode
+from datetime import timedelta
+from email.utils import make_msgid
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from cc.i18n import word
+from cc.models import (
+    Event,
+    Game,
+    GameStatus,
+    LeaveStatus,
+    OutboundMessage,
+    OutboundStatus,
+    Player,
+    PlayerEmail,
+    PlayerLeave,
+)
+from cc.services.context import ServiceContext
+from cc.services.ledger import GameLedgerView, LedgerService
+from cc.services.outbound import MailSettings
+from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
+from mailgate.letters import Letter
+from mailgate.replies import say
+
+#: at most this many fault or instruction answers to one address a day
+ANSWERS_PER_DAY = 5
+
+
+def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
+    """A short signature of (game, player): only mail we sent carries it."""
+    digest = hmac.new(secret, f"{game_id}:{player_id}".encode(), hashlib.sha256).digest()
+    return b32encode(digest).decode()[:10].lower()
+
+
+class Mailer:
+    """Renders the gateway's mail and queues it in the caller's session."""
+
+    def __init__(self, ctx: ServiceContext, ledgers: LedgerService, settings: MailSettings) -> None:
+        self.ctx = ctx
+        self.ledgers = ledgers
+        self.settings = settings
+
+    # ------------------------------------------------------------- tokens
+
+    def token(self, game_id: int, player_id: int) -> str:
+        """The reply token of one player in one game (in the subject line)."""
+        return reply_token(self.settings.secret, game_id, player_id)
+
+    def subject(self, game: Game, player_id: int) -> str:
+        return (
+            f"[cc {game.id} {self.token(game.id, player_id)}] {game.event.code}: "
+            f"{game.white.name} - {game.black.name}"
+        )
+
+    # ------------------------------------------------------------ answers
+
+    def confirm_move(
+        self,
+        session: Session,
+        letter: Letter,
+        game: Game,
+        player: Player,
+        san: str,
+        fired: tuple[str, ...],
+    ) -> None:
+        """Confirm a move to the email player who sent it."""
+        lang = player.lang
+        body = say(
+            lang,
+            "accepted",
+            move=san,
+            game=game.id,
+            arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
+        )
+        if fired:
+            body += "\n" + say(lang, "fired", moves=" ".join(fired))
+        if game.status != GameStatus.ONGOING:
+            body += "\n" + say(
+                lang,
+                "over",
+                game=game.id,
+                result=game.result.value,
+                reason=word("reason", game.result_reason.value, lang) if game.result_reason else "",
+            )
+        self.answer(
+            session,
+            letter,
+            lang,
+            "reply",
+            body,
+            game,
+            copy_arbiter=self.near_control(session, game),
+        )
+
+    def answer(
+        self,
+        session: Session,
+        letter: Letter,
+        lang: str,
+        kind: str,
+        body: str,
+        game: Game | None = None,
+        *,
+        copy_arbiter: bool = False,
+    ) -> None:
+        """A reply to the sender, rate-limited for faults and instructions."""
+        if not self.may_answer(session, letter.sender, kind):
+            return
+        cc = self.arbiter(game.event) if copy_arbiter and game is not None else []
+        if game is not None:
+            player = self.player_by_address(session, letter.sender)
+            body = body + "\n\n" + self.record(session, game, lang)
+            subject = self.subject(game, player.id) if player else f"Re: {letter.subject}"
+        else:
+            subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
+        self.queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
+
+    def may_answer(self, session: Session, address: str, kind: str) -> bool:
+        """At most :data:`ANSWERS_PER_DAY` fault and instruction answers to
+        one address in 24 hours; other answers always go."""
+        if kind not in ("fault", "instructions"):
+            return True
+        since = self.ctx.now() - timedelta(days=1)
+        sent = session.scalar(
+            select(func.count())
+            .select_from(OutboundMessage)
+            .where(
+                OutboundMessage.to_address == address,
+                OutboundMessage.kind.in_(("fault", "instructions")),
+                OutboundMessage.created_at >= since,
+            )
+        )
+        return (sent or 0) < ANSWERS_PER_DAY
+
+    # ------------------------------------------------------------ notices
+
+    def notice(
+        self,
+        session: Session,
+        player: Player,
+        subject: str,
+        body: str,
+        *,
+        game: Game | None = None,
+        cc: list[str] | None = None,
+    ) -> None:
+        """A notice that every participant or official gets by email, whether
+        or not they play by email (the arbiter's cases, 54.1.2): the web shows
+        the same on the case's page."""
+        if not player.emails:
+            return
+        self.queue(
+            session, "notice", player.emails[0].address, subject, body, None, game=game, cc=cc
+        )
+
+    def tell(
+        self,
+        session: Session,
+        player: Player,
+        game: Game,
+        body: str,
+        kind: str = "notice",
+        *,
+        copy_arbiter: bool = False,
+        ply: int | None = None,
+    ) -> None:
+        """Mail a player who plays by email about their game, with its record."""
+        if not player.mail_moves or not player.emails:
+            return
+        cc = self.arbiter(game.event) if copy_arbiter else []
+        body = body + "\n\n" + self.record(session, game, player.lang)
+        self.queue(
+            session,
+            kind,
+            player.emails[0].address,
+            self.subject(game, player.id),
+            body,
+            None,
+            game=game,
+            cc=cc,
+            ply=ply,
+        )
+
+    def queue(
+        self,
+        session: Session,
+        kind: str,
+        to: str,
+        subject: str,
+        body: str,
+        letter: Letter | None,
+        *,
+        game: Game | None = None,
+        cc: list[str] | None = None,
+        ply: int | None = None,
+    ) -> None:
+        now = self.ctx.now()
+        domain = self.settings.address.rpartition("@")[2] or "localhost"
+        session.add(
+            OutboundMessage(
+                kind=kind,
+                to_address=to,
+                cc=cc or [],
+                subject=subject,
+                body=body,
+                message_id=make_msgid(domain=domain),
+                in_reply_to=letter.message_id if letter else None,
+                game_id=game.id if game else None,
+                ply=ply,
+                status=OutboundStatus.QUEUED,
+                attempts=0,
+                next_attempt_at=now,
+                created_at=now,
+            )
+        )
+
+    # ------------------------------------------------------------- record
+
+    def record(self, session: Session, game: Game, lang: str) -> str:
+        """The game in the standard form 59.1, with the position."""
+        event: Event = game.event
+        schedule = self._schedule(session, game)
+        rows = []
+        for row in schedule.schedule:
+            halves: list[HalfMove | None] = []
+            for side in (row.white, row.black):
+                if side is None or side.sent_on is None or side.move is None:
+                    halves.append(None)
+                else:
+                    received = (
+                        None if row.move_number == 1 and side is row.white else (side.received_on)
+                    )
+                    halves.append(
+                        HalfMove(side.move, received, side.sent_on, side.days, side.total)
+                    )
+            if halves[0] or halves[1]:
+                rows.append(FormRow(row.move_number, halves[0], halves[1]))
+        leaves = {
+            pid: [
+                (lv.first_day, lv.last_day)
+                for lv in session.scalars(
+                    select(PlayerLeave).where(
+                        PlayerLeave.player_id == pid, PlayerLeave.status == LeaveStatus.ACTIVE
+                    )
+                )
+            ]
+            for pid in (game.white_id, game.black_id)
+        }
+        form = standard_form(
+            FormGame(
+                event=event.name,
+                start_date=event.start_date,
+                white=game.white.name,
+                black=game.black.name,
+                rows=rows,
+                white_leaves=leaves[game.white_id],
+                black_leaves=leaves[game.black_id],
+            ),
+            "ru" if lang == "ru" else "en",
+        )
+        clocks = schedule.clocks
+        times = (
+            f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
+            f"{'Время черных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
+        )
+        return f"{form}\n\n{times}\n{say(lang, 'position', fen=game.fen)}"
+
+    # ------------------------------------------------------------ helpers
+
+    def _schedule(self, session: Session, game: Game) -> GameLedgerView:
+        """The game's schedule, computed once per state within a transaction."""
+        memo = session.info.setdefault("cc_schedules", {})
+        key = (game.id, game.ply_count, game.status)
+        if key not in memo:
+            memo[key] = self.ledgers.schedule(game.id, style="numeric")
+        return memo[key]  # type: ignore[no-any-return]
+
+    def near_control(self, session: Session, game: Game) -> bool:
+        """Copy the arbiter: either player has 5 days or fewer before the control
+        (56.4.10), or this answers a move that was sent again (56.5.1)."""
+        answered_reminder = (
+            game.reminded_ply is not None and game.ply_count == game.reminded_ply + 1
+        )
+        clocks = self._schedule(session, game).clocks
+        near = game.status == GameStatus.ONGOING and any(c.near_control for c in clocks.values())
+        return near or answered_reminder
+
+    @staticmethod
+    def arbiter(event: Event) -> list[str]:
+        """The event's arbiter's address, for a copy (none without one)."""
+        arbiter = event.arbiter
+        return [arbiter.emails[0].address] if arbiter and arbiter.emails else []
+
+    @staticmethod
+    def player_by_address(session: Session, address: str) -> Player | None:
+        row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address))
+        return row.player if row else None
+
+    def game_list(self, session: Session, player: Player) -> str:
+        """The player's running games, one subject a line, to reply to."""
+        games = session.scalars(
+            select(Game)
+            .where(
+                or_(Game.white_id == player.id, Game.black_id == player.id),
+                Game.status == GameStatus.ONGOING,
+            )
+            .order_by(Game.id)
+        ).all()
+        return "\n".join(f"  {self.subject(g, player.id)}" for g in games) or "  -"
