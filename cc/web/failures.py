@@ -45,7 +45,10 @@ def failure_response(request: Request, error: BaseException) -> Response:
         # A value the database cannot hold (too long, out of range): the
         # front door's limits should have caught it; still the caller's.
         log.warning(
-            "%s %s: value refused by the database: %s", request.method, request.url.path, error
+            "%s %s: value refused by the database: %s",
+            request.method,
+            redact(request.url.path),
+            error,
         )
         reason = N_("a value does not fit: it is too long or too large")
         return error_response_for(
