@@ -165,6 +165,19 @@ class Player(Base):
     mail_moves: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sa_true())
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: the player's own time zone: their digest's hour is read in it
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    #: the hour (0-23, in the player's zone) the daily digest goes out
+    digest_hour: Mapped[int] = mapped_column(Integer, default=7, server_default="7")
+    #: the player's own local day the last digest went out for (never twice a day)
+    digest_sent_on: Mapped[date | None] = mapped_column(Date)
+    #: "time running low" is told when this share (%) of the period is left
+    low_time_percent: Mapped[int] = mapped_column(Integer, default=20, server_default="20")
+    #: per group of notifications, the channels chosen (absent: the defaults),
+    #: see cc.services.notifications
+    notify_channels: Mapped[dict[str, list[str]]] = mapped_column(
+        JSON, default=dict, server_default="{}"
+    )
 
     emails: Mapped[list[PlayerEmail]] = relationship(
         back_populates="player", order_by="PlayerEmail.id", cascade="all, delete-orphan"
@@ -395,6 +408,11 @@ class Game(Base):
     #: days on which the game stood still, ``[first, last]`` ISO dates (last
     #: None while it still does): counted for neither player
     pauses: Mapped[list[list[str | None]]] = mapped_column(JSON, default=list, server_default="[]")
+    #: the first day the player to move is to be told something about their
+    #: time (running low, a move unanswered for 14/28/35 days): the daily
+    #: run's index for those notifications, kept by the services like
+    #: ``next_deadline``
+    alert_on: Mapped[date | None] = mapped_column(Date, index=True)
 
     event: Mapped[Event] = relationship()
     section: Mapped[Section] = relationship()
@@ -707,6 +725,8 @@ class OutboundMessage(Base):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     #: for a forwarded move: its ply, so its delivery dates the partner's receipt
     ply: Mapped[int | None] = mapped_column(Integer)
+    #: extra headers (List-Unsubscribe, ...), written as given
+    headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict, server_default="{}")
     status: Mapped[OutboundStatus] = mapped_column(_enum(OutboundStatus, "outbound_status"))
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -826,3 +846,49 @@ scheduler_jobs = Table(
     Column("next_run_time", Float(25), index=True),
     Column("job_state", LargeBinary, nullable=False),
 )
+
+
+class Notification(Base):
+    """One thing one person should hear of, recorded in the transaction of
+    the change: its kind and parameters (codes, numbers, names), never
+    rendered text, so each channel says it in the reader's language."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (
+        UniqueConstraint("recipient_id", "key", name="uq_notifications_recipient_key"),
+        Index("ix_notifications_recipient_unread", "recipient_id", "read_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    recipient_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[int | None] = mapped_column(Integer)
+    case_id: Mapped[int | None] = mapped_column(Integer)
+    event_id: Mapped[int | None] = mapped_column(Integer)
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: the channels it was sent to, chosen when it was recorded
+    channels: Mapped[list[str]] = mapped_column(JSON)
+    #: a notice that must come once only (a reminder on its day) names itself
+    key: Mapped[str | None] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: seen in the notification centre
+    read_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: told in a daily digest
+    digested_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: Web Push: to be pushed (True until pushed or given up)
+    push_due: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=sa_false(), index=True
+    )
+
+
+class PushSubscription(Base):
+    """A browser that asked for Web Push notifications (RFC 8030, VAPID)."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    auth: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from cc.i18n import word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
-from cc.services.notifications import Kind, Notice, Value
+from cc.services.notifications import Delivery, Kind, Notice, Value
 from cc.services.standings import StandingsService
 from mailgate.outgoing import Mailer
 from mailgate.replies import say
@@ -38,8 +38,12 @@ class MailNotices:
         self.mailer = mailer
         self.standings = standings
 
-    def deliver(self, session: Session, notice: Notice) -> None:
-        """The notice as mail in the recipient's language, queued in ``session``."""
+    def deliver(self, session: Session, delivery: Delivery) -> None:
+        """The notice as mail in the recipient's language, queued in
+        ``session``, when it goes by mail (:attr:`Delivery.by_email`)."""
+        if not delivery.by_email:
+            return
+        notice = delivery.notice
         person = session.get(Player, notice.recipient_id)
         if person is None:
             return

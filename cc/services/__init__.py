@@ -17,6 +17,7 @@ from cc.services.events import EventService, EventSpec
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
+from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.outbound import MailSettings, OutboundService
 from cc.services.players import PlayerService
@@ -47,6 +48,8 @@ class Services:
         self.daily = DailyService(ctx, self.games, self.cases)
         #: what the services notify; the doors subscribe their handlers
         self.notifications: Notifications = ctx.notifications
+        #: the player's side: the centre, the choices, unsubscribing
+        self.centre = NotificationCentre(ctx, mail.secret)
 
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "MailSettings",
     "MoveOutcome",
     "Notice",
+    "NotificationCentre",
     "Notifications",
     "PlayerService",
     "QueryService",

@@ -54,6 +54,9 @@ class ServiceContext:
     #: subscribe to it (:mod:`cc.services.notifications`)
     notifications: Notifications = field(default_factory=Notifications)
 
+    def __post_init__(self) -> None:
+        self.notifications.clock = self.clock
+
     def now(self) -> datetime:
         return self.clock.now()
 

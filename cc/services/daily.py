@@ -290,6 +290,8 @@ class DailyService:
                             Notice(
                                 recipient_id=person.id,
                                 kind=kind,
+                                game_id=game.id,
+                                event_id=game.event_id,
                                 params={
                                     "player": player.name,
                                     "first": leave.first_day.isoformat(),

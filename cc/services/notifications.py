@@ -5,19 +5,31 @@ A service whose change someone should be told of calls
 that change. A :class:`Notice` names its recipient, its kind (a code), the
 game, case or event it is about, and its parameters: codes, numbers, ISO
 dates and names, never rendered text, so each door puts it into words in
-the recipient's language and its own form. The doors subscribe handlers
-where they are wired; a handler works in the notifying session (the email
-gateway queues its mail there), so a notice goes out if and only if its
-change commits. The services never import a door.
+the recipient's language and its own form.
+
+The hub stores each notice as a :class:`cc.models.Notification` row, with
+the channels it goes to: the recipient's choice for the notice's
+:class:`Group`, or the defaults of its event's mode. The row is the
+notification centre's list, the digest's material and the Web Push queue.
+Then the doors' handlers, subscribed where they are wired, get a
+:class:`Delivery` in the same session (the email gateway queues its mail
+there), so a notice goes out if and only if its change commits. The
+services never import a door.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
+
+from cc.clock import Clock
+from cc.models import Case, Event, Game, Notification, Player
+from cc.regulations import Mode
 
 #: a parameter's value: what a notice may carry, all of it storable as JSON
 Value = str | int | bool | list[str] | None
@@ -26,11 +38,32 @@ Value = str | int | bool | list[str] | None
 class Kind(StrEnum):
     """What a notice tells. The value names the text the doors say."""
 
-    #: the partner moved (``player``, ``move`` in SAN; ``fired``: the
-    #: recipient's own conditional replies it set off, in SAN)
+    #: the partner moved (``player``, ``move`` in SAN, ``message`` if any;
+    #: ``fired``: the recipient's own conditional replies it set off, in SAN)
     MOVE = "move"
+    #: the partner offers a draw (``player``; ``move`` when made with a move)
+    DRAW_OFFERED = "draw_offered"
+    #: the recipient's draw offer was accepted / declined (``player``)
+    DRAW_ACCEPTED = "draw_accepted"
+    DRAW_DECLINED = "draw_declined"
+    #: the partner resigned (``player``, ``result``)
+    RESIGNED = "resigned"
+    #: the game ended other than by a move told as MOVE, a resignation or a
+    #: loss on time (``result``, ``reason`` a code): a draw claimed, a
+    #: decision, an adjudication
+    GAME_OVER = "game_over"
+    #: the recipient's conditional line ended unplayed (``line`` in SAN,
+    #: ``reason`` a code: "deviated" with ``move``, "game_over", ...)
+    CONDITIONAL_LAPSED = "conditional_lapsed"
     #: a server game lost on time, to both players (54.5.2)
     FORFEIT = "forfeit"
+    #: the recipient's time in the period is running low (``days_left``,
+    #: ``deadline`` ISO, ``percent``)
+    TIME_LOW = "time_low"
+    #: five days or fewer left before the control (56.4.10; ``days_left``)
+    FIVE_DAYS = "five_days"
+    #: no move for 14, 28 or 35 days (``days``; ``move`` the partner's last)
+    NO_MOVE = "no_move"
     #: an email move unanswered for 14 days, sent again (56.5.1)
     REMINDER = "reminder"
     #: post: the recipient's move unanswered for 30 days (55.5.1)
@@ -42,6 +75,10 @@ class Kind(StrEnum):
     #: a partner's leave begins or ends (56.7.2)
     LEAVE_STARTED = "leave_started"
     LEAVE_ENDED = "leave_ended"
+    #: the event began: the recipient's games are open (``games``: how many)
+    EVENT_STARTED = "event_started"
+    #: the recipient is paired in a game (``white``, ``black``, ``round``)
+    PAIRED = "paired"
     #: every game decided and every case final: the final standings
     EVENT_CLOSED = "event_closed"
     # The arbiter's cases: each names its case.
@@ -52,6 +89,9 @@ class Kind(StrEnum):
     CASE_APPEALED = "case_appealed"
     APPEAL_DECIDED = "appeal_decided"
     CASE_CLOSED = "case_closed"
+    #: a protest's or an appeal's time ends soon (``what``: "protest" or
+    #: "appeal", ``until`` ISO)
+    CASE_DEADLINE = "case_deadline"
     SILENCE = "silence"
     LOST_EMAIL = "lost_email"
     LOST_EMAIL_EXPIRED = "lost_email_expired"
@@ -59,6 +99,131 @@ class Kind(StrEnum):
     UNFINISHED = "unfinished"
     #: the time for an adjudication's materials is over, to the officials
     SUBMISSIONS_CLOSED = "submissions_closed"
+
+
+class Group(StrEnum):
+    """The kinds a player chooses channels for, together."""
+
+    #: the partner's moves, draw offers and answers, conditional lines, results
+    MOVES = "moves"
+    #: time running low, reminders of a move not made
+    TIME = "time"
+    #: claims, protests, decisions, appeals and their deadlines
+    CASES = "cases"
+    #: partners' leaves
+    LEAVES = "leaves"
+    #: an event's start, pairings, final standings
+    EVENTS = "events"
+
+
+class Channel(StrEnum):
+    #: a mail at once
+    EMAIL = "email"
+    #: told in the daily digest, at the player's hour
+    DIGEST = "digest"
+    #: listed in the site's notification centre, counted as unread
+    CENTRE = "centre"
+    #: pushed to the browsers the player allowed (Web Push)
+    PUSH = "push"
+
+
+GROUP_OF: Mapping[Kind, Group] = {
+    **{
+        k: Group.MOVES
+        for k in (
+            Kind.MOVE,
+            Kind.DRAW_OFFERED,
+            Kind.DRAW_ACCEPTED,
+            Kind.DRAW_DECLINED,
+            Kind.RESIGNED,
+            Kind.GAME_OVER,
+            Kind.CONDITIONAL_LAPSED,
+            Kind.FORFEIT,
+            Kind.OVERSTEP_OPEN,
+        )
+    },
+    **{
+        k: Group.TIME
+        for k in (
+            Kind.TIME_LOW,
+            Kind.FIVE_DAYS,
+            Kind.NO_MOVE,
+            Kind.REMINDER,
+            Kind.POST_NO_REPLY,
+            Kind.POST_NO_FIRST_MOVE,
+        )
+    },
+    Kind.LEAVE_STARTED: Group.LEAVES,
+    Kind.LEAVE_ENDED: Group.LEAVES,
+    Kind.EVENT_STARTED: Group.EVENTS,
+    Kind.PAIRED: Group.EVENTS,
+    Kind.EVENT_CLOSED: Group.EVENTS,
+    **{
+        k: Group.CASES
+        for k in (
+            Kind.CLAIM_FILED,
+            Kind.CLAIM_RECEIVED,
+            Kind.CASE_OPENED,
+            Kind.CASE_DECIDED,
+            Kind.CASE_APPEALED,
+            Kind.APPEAL_DECIDED,
+            Kind.CASE_CLOSED,
+            Kind.CASE_DEADLINE,
+            Kind.SILENCE,
+            Kind.LOST_EMAIL,
+            Kind.LOST_EMAIL_EXPIRED,
+            Kind.UNFINISHED,
+            Kind.SUBMISSIONS_CLOSED,
+        )
+    },
+}
+
+#: In email and post events the mail is the rules' own transport: these go
+#: by mail whatever the player chose (the move in the standard form, 56.2.1;
+#: the repeated move, 56.5.1; the claim one may file, §10.4; partners'
+#: leaves, 56.7.2; ...).
+CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
+    {
+        Kind.MOVE,
+        Kind.DRAW_OFFERED,
+        Kind.DRAW_ACCEPTED,
+        Kind.DRAW_DECLINED,
+        Kind.RESIGNED,
+        Kind.GAME_OVER,
+        Kind.REMINDER,
+        Kind.POST_NO_REPLY,
+        Kind.POST_NO_FIRST_MOVE,
+        Kind.OVERSTEP_OPEN,
+        Kind.LEAVE_STARTED,
+        Kind.LEAVE_ENDED,
+        Kind.EVENT_CLOSED,
+    }
+)
+
+
+def is_formal(kind: Kind, mode: Mode | None) -> bool:
+    """Mailed whatever the recipient chose: a case (its parties are told in
+    writing, 54.1.2, and a decision starts the time to appeal), a loss on
+    time (54.5.2), and the correspondence of email and post events."""
+    if GROUP_OF[kind] == Group.CASES or kind == Kind.FORFEIT:
+        return True
+    return mode in (Mode.EMAIL, Mode.POST) and kind in CORRESPONDENCE_MAIL
+
+
+def default_channels(group: Group, mode: Mode | None) -> frozenset[Channel]:
+    """Players of email and post events get their mail as they always did;
+    players of server events get the digest and the centre."""
+    if mode in (Mode.EMAIL, Mode.POST) or group == Group.CASES:
+        return frozenset({Channel.EMAIL, Channel.CENTRE})
+    return frozenset({Channel.DIGEST, Channel.CENTRE})
+
+
+def chosen_channels(player: Player, group: Group, mode: Mode | None) -> frozenset[Channel]:
+    """The channels ``player`` chose for ``group``, or the defaults."""
+    choice = (player.notify_channels or {}).get(group.value)
+    if choice is None:
+        return default_channels(group, mode)
+    return frozenset(Channel(c) for c in choice if c in Channel.__members__.values())
 
 
 @dataclass(frozen=True)
@@ -74,24 +239,114 @@ class Notice:
     #: the event's arbiter gets a copy (a fault near the control, 56.4.10; a
     #: claim filed, 56.6.2; a reminder, 56.5.1; ...)
     copy_arbiter: bool = False
+    #: a notice that must come once only names itself ("no_move:12:28"): a
+    #: second notice with the same key for the same person is dropped
+    key: str | None = None
 
 
-Handler = Callable[[Session, Notice], None]
+@dataclass(frozen=True)
+class Delivery:
+    """A stored notice, handed to the doors."""
+
+    notice: Notice
+    #: the stored row's id (cc.models.Notification)
+    id: int
+    channels: frozenset[Channel]
+    #: mailed whatever the recipient chose (:func:`is_formal`)
+    formal: bool
+    #: the mode of the notice's event, when it has one
+    mode: Mode | None
+
+    @property
+    def by_email(self) -> bool:
+        return self.formal or Channel.EMAIL in self.channels
+
+
+Handler = Callable[[Session, Delivery], None]
+
+
+def mode_of(session: Session, notice: Notice) -> Mode | None:
+    """The mode of the event the notice is about, if any."""
+    event: Event | None = None
+    if notice.case_id is not None:
+        case = session.get(Case, notice.case_id)
+        event = case.event if case is not None else None
+    if event is None and notice.game_id is not None:
+        game = session.get(Game, notice.game_id)
+        event = game.event if game is not None else None
+    if event is None and notice.event_id is not None:
+        event = session.get(Event, notice.event_id)
+    return event.mode if event is not None else None
 
 
 class Notifications:
-    """The hub: services notify, the doors' handlers deliver."""
+    """The hub: services notify, the hub stores, the doors' handlers deliver."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock | None = None) -> None:
         self._handlers: list[Handler] = []
+        #: the services' clock (set by :class:`cc.services.context.ServiceContext`)
+        self.clock = clock
+        #: Web Push is offered only when the site has VAPID keys
+        self.push_enabled = False
 
     def subscribe(self, handler: Handler) -> None:
         self._handlers.append(handler)
 
-    def notify(self, session: Session, notice: Notice) -> None:
-        """Hand ``notice`` to every handler, in the caller's transaction."""
+    def notify(self, session: Session, notice: Notice) -> Delivery | None:
+        """Store ``notice`` and hand it to every handler, in the caller's
+        transaction. None when the recipient is gone or a notice with the
+        same key was already recorded for them."""
+        person = session.get(Player, notice.recipient_id)
+        if person is None:
+            return None
+        if notice.key is not None:
+            seen = session.scalar(
+                select(Notification.id).where(
+                    Notification.recipient_id == person.id, Notification.key == notice.key
+                )
+            )
+            if seen is not None:
+                return None
+        mode = mode_of(session, notice)
+        channels = chosen_channels(person, GROUP_OF[notice.kind], mode)
+        if not self.push_enabled:
+            channels = channels - {Channel.PUSH}
+        now = self.clock.now() if self.clock is not None else datetime.now(UTC)
+        row = Notification(
+            recipient_id=person.id,
+            kind=notice.kind.value,
+            game_id=notice.game_id,
+            case_id=notice.case_id,
+            event_id=notice.event_id,
+            params=dict(notice.params),
+            channels=sorted(c.value for c in channels),
+            key=notice.key,
+            created_at=now,
+            # Only the centre's notices count as unread.
+            read_at=None if Channel.CENTRE in channels else now,
+            push_due=Channel.PUSH in channels,
+        )
+        session.add(row)
+        session.flush()
+        delivery = Delivery(notice, row.id, channels, is_formal(notice.kind, mode), mode)
         for handler in self._handlers:
-            handler(session, notice)
+            handler(session, delivery)
+        return delivery
 
 
-__all__ = ["Handler", "Kind", "Notice", "Notifications", "Value"]
+__all__ = [
+    "CORRESPONDENCE_MAIL",
+    "GROUP_OF",
+    "Channel",
+    "Delivery",
+    "Group",
+    "Handler",
+    "Kind",
+    "Notice",
+    "Notifications",
+    "Value",
+    "chosen_channels",
+    "default_channels",
+    "is_formal",
+    "mode_of",
+]
