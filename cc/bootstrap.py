@@ -17,7 +17,11 @@ def build_services(config: config_mod.Config, clock: Clock | None = None) -> Sit
     db = Database(config.database_url)
     services = Site(
         ServiceContext(db=db, clock=clock or SystemClock()),
-        MailSettings(address=config.mail_address, secret=config_mod.secret(config)),
+        MailSettings(
+            address=config.mail_address,
+            secret=config_mod.secret(config),
+            site_url=config.site_url,
+        ),
     )
     if config.tablebases:
         services.cases.tablebases = [Path(p) for p in config.tablebases.split(os.pathsep) if p]

@@ -81,6 +81,34 @@ class MailNotices:
             assert event is not None
             body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
             mail.notice(session, person, f"[cc] {event.code}", body)
+        elif game is not None and delivery.formal:
+            # The correspondence of an email or post game: with its record.
+            body = say(lang, kind.value, game=game.id, **params)
+            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter)
+        else:
+            self._informal(session, delivery, person, game, event)
+
+    def _informal(
+        self,
+        session: Session,
+        delivery: Delivery,
+        person: Player,
+        game: Game | None,
+        event: Event | None,
+    ) -> None:
+        """A notice the player chose to have by mail: its words and a link to
+        the page it is about."""
+        notice = delivery.notice
+        lang = person.lang
+        params = dict(notice.params)
+        if game is not None:
+            params.setdefault("game", game.id)
+        body = say(lang, notice.kind.value, **params)
+        link = self.mailer.link(_page(notice, game, event))
+        subject = self.mailer.subject(game, person.id) if game is not None else "[cc]"
+        if game is None and event is not None:
+            subject = f"[cc] {event.code}"
+        self.mailer.notice(session, person, subject, f"{body}\n\n{link}", game=game)
 
     def _move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
         """Every move of an email event, whatever its door, reaches the partner
@@ -151,3 +179,14 @@ class MailNotices:
                 f"{s.section}\n{s.text()}" for s in self.standings.event(event.code)
             )
         return memo[event.id]  # type: ignore[no-any-return]
+
+
+def _page(notice: Notice, game: Game | None, event: Event | None) -> str:
+    """The site's page a notice is about (a path)."""
+    if notice.case_id is not None:
+        return f"/cases/{notice.case_id}"
+    if game is not None:
+        return f"/games/{game.id}"
+    if event is not None:
+        return f"/events/{event.code}/crosstable"
+    return "/notifications"

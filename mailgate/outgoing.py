@@ -69,6 +69,10 @@ class Mailer:
             f"{game.white.name} - {game.black.name}"
         )
 
+    def link(self, path: str) -> str:
+        """An absolute link to ``path`` on the site, for mail."""
+        return f"{self.settings.site_url.rstrip('/')}/{path.lstrip('/')}"
+
     # ------------------------------------------------------------ answers
 
     def confirm_move(

@@ -34,6 +34,8 @@ class MailSettings:
     #: signs the reply tokens in subjects, so only mail we sent can be answered
     #: (and the known-device marks of the sign-in)
     secret: bytes = b"change-me"
+    #: the address players reach the site at: every link in mail starts with it
+    site_url: str = "http://127.0.0.1:8000"
 
 
 @dataclass(frozen=True)
