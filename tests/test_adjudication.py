@@ -250,6 +250,9 @@ def test_the_event_closes_with_its_report_once_all_is_decided(
     at(clock, date(2026, 5, 11))
     ids = setup_event(services, 2, mode="server", control=None, end=END)
     services.leaves.request(player(ids, "p1"), ids["p1"], date(2026, 5, 20), date(2026, 5, 22))
+    # A server event's standings go to the centre and the digest; p2 asked
+    # for them by mail too.
+    services.centre.set_preferences(player(ids, "p2"), channels={"events": ["email", "centre"]})
     services.games.submit_move(player(ids, "p1"), 1, "e4")
     services.games.resign(player(ids, "p2"), 1)
     at(clock, date(2026, 6, 2))
@@ -261,6 +264,8 @@ def test_the_event_closes_with_its_report_once_all_is_decided(
         assert event is not None and event.status.value == "finished"
     (notice,) = mails_to(services, "p2@example.org", containing="final standings")
     assert "Player 1" in notice.body
+    assert mails_to(services, "p1@example.org", containing="final standings") == []
+    assert "event_closed" in [n.kind for n in services.centre.items(player(ids, "p1"))]
     text = services.event_report.report(player(ids, "arb"), "C1")
     for heading in ("RESULTS", "CROSSTABLE", "LEAVES", "DECISIONS AND APPEALS", "GAMES (PGN)"):
         assert heading in text
