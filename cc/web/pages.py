@@ -53,6 +53,8 @@ def render(
     lang = lang or language(request)
     tr = translations(lang)
     info = viewer(request)
+    # What the header counts and what live.js compares the page with.
+    pulse = services_of(request).centre.pulse(info.player_id) if info else None
     return templates.TemplateResponse(
         request,
         name,
@@ -62,6 +64,8 @@ def render(
             "viewer": info,
             "csrf": info.csrf_token if info else "",
             "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
+            "pulse": pulse,
+            "unread": pulse.unread if pulse else 0,
             **context,
         },
         status_code=status,
