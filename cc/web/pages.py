@@ -54,7 +54,9 @@ def render(
     tr = translations(lang)
     info = viewer(request)
     # What the header counts and what live.js compares the page with.
-    pulse = services_of(request).centre.pulse(info.player_id) if info else None
+    pulse = getattr(request.state, "pulse", None)
+    if pulse is None and info:
+        pulse = services_of(request).centre.pulse(info.player_id)
     return templates.TemplateResponse(
         request,
         name,
@@ -246,8 +248,15 @@ async def set_language(request: Request) -> Response:
 @router.get("/games")
 def my_games(request: Request) -> Response:
     info = signed_in(request)
+    _stamp_first(request, info)
     rows = services_of(request).queries.my_games(info.player_id)
     return render(request, "games.html", games=rows)
+
+
+def _stamp_first(request: Request, info: SessionInfo) -> None:
+    """Take the games' stamps before reading what the page shows: a move in
+    between then shows on the next poll instead of being missed."""
+    request.state.pulse = services_of(request).centre.pulse(info.player_id)
 
 
 @router.get("/games.pgn")
@@ -303,6 +312,7 @@ def game_pgn(request: Request, game_id: int) -> Response:
 @router.get("/games/{game_id}")
 def game_page(request: Request, game_id: int) -> Response:
     info = signed_in(request)
+    _stamp_first(request, info)
     return render(request, "game.html", **_game_context(request, info, game_id))
 
 
