@@ -6,6 +6,10 @@ here hides the token, and any ``token=`` in a query, before the line is
 written by whatever handlers the site configures. The link's page moves the
 token into a cookie on first use (cc.web.pages), so only that one request
 ever carries it.
+
+Open pages ask ``/api/v1/me/pulse`` every few seconds (cc/web/static/live.js);
+those polls are left out of the log when they succeed, so it keeps telling
+what people did.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ HIDDEN = "…"
 #: a reset link's token: any last segment under /reset/ but the form's own page
 _RESET_PATH = re.compile(r"(/reset/)(?!new(?:[?#]|$))[^/?#\s]+")
 _QUERY_SECRET = re.compile(r"([?&](?:token|password)=)[^&#\s]*", re.IGNORECASE)
+#: what open pages poll: logged only when it fails
+POLLED = frozenset({"/api/v1/me/pulse"})
 
 
 def redact(path: str) -> str:
@@ -36,6 +42,8 @@ class HideSecrets(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
         if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str):
+            if len(args) >= 5 and args[2] in POLLED and isinstance(args[4], int) and args[4] < 400:
+                return False
             record.args = (*args[:2], redact(args[2]), *args[3:])
         return True
 

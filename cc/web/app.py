@@ -17,7 +17,7 @@ from cc import __version__
 from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
-from cc.web import api, pages, xfcc
+from cc.web import api, notification_api, notification_pages, pages, xfcc
 from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
@@ -83,7 +83,9 @@ def create_app(
         return pages.render(request, "api_docs.html", openapi_url=app.openapi_url)
 
     app.include_router(api.router)
+    app.include_router(notification_api.router)
     app.include_router(pages.router)
+    app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)
     install_failure_handlers(app)

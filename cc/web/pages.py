@@ -53,6 +53,10 @@ def render(
     lang = lang or language(request)
     tr = translations(lang)
     info = viewer(request)
+    # What the header counts and what live.js compares the page with.
+    pulse = getattr(request.state, "pulse", None)
+    if pulse is None and info:
+        pulse = services_of(request).centre.pulse(info.player_id)
     return templates.TemplateResponse(
         request,
         name,
@@ -62,6 +66,8 @@ def render(
             "viewer": info,
             "csrf": info.csrf_token if info else "",
             "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
+            "pulse": pulse,
+            "unread": pulse.unread if pulse else 0,
             **context,
         },
         status_code=status,
@@ -242,8 +248,15 @@ async def set_language(request: Request) -> Response:
 @router.get("/games")
 def my_games(request: Request) -> Response:
     info = signed_in(request)
+    _stamp_first(request, info)
     rows = services_of(request).queries.my_games(info.player_id)
     return render(request, "games.html", games=rows)
+
+
+def _stamp_first(request: Request, info: SessionInfo) -> None:
+    """Take the games' stamps before reading what the page shows: a move in
+    between then shows on the next poll instead of being missed."""
+    request.state.pulse = services_of(request).centre.pulse(info.player_id)
 
 
 @router.get("/games.pgn")
@@ -299,6 +312,7 @@ def game_pgn(request: Request, game_id: int) -> Response:
 @router.get("/games/{game_id}")
 def game_page(request: Request, game_id: int) -> Response:
     info = signed_in(request)
+    _stamp_first(request, info)
     return render(request, "game.html", **_game_context(request, info, game_id))
 
 
