@@ -208,9 +208,10 @@ def _from_to(
 def _legal(board: chess.Board, move: chess.Move, original: str) -> chess.Move:
     # python-chess also takes "king onto its own rook" as castling; here castling
     # is written only as the king's two-square move (Art. 58.2.1).
-    king_onto_rook = board.is_castling(move) and abs(
-        chess.square_file(move.from_square) - chess.square_file(move.to_square)
-    ) != 2
+    king_onto_rook = (
+        board.is_castling(move)
+        and abs(chess.square_file(move.from_square) - chess.square_file(move.to_square)) != 2
+    )
     if board.is_legal(move) and not king_onto_rook:
         return move
     if move.promotion is None and _promotes(board, move):
