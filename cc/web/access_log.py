@@ -17,6 +17,8 @@ ACCESS_LOGGER = "uvicorn.access"
 HIDDEN = "…"
 #: a reset link's token: any last segment under /reset/ but the form's own page
 _RESET_PATH = re.compile(r"(/reset/)(?!new(?:[?#]|$))[^/?#\s]+")
+#: a one-click unsubscribe link's token (it stops someone's mail)
+_UNSUBSCRIBE_PATH = re.compile(r"(/unsubscribe/)[^/?#\s]+")
 _QUERY_SECRET = re.compile(r"([?&](?:token|password)=)[^&#\s]*", re.IGNORECASE)
 
 
@@ -25,7 +27,10 @@ def redact(path: str) -> str:
 
     >>> redact("/reset/Qm9ndXMtdG9rZW4"), redact("/reset/new"), redact("/games/7?token=abc&x=1")
     ('/reset/…', '/reset/new', '/games/7?token=…&x=1')
+    >>> redact("/unsubscribe/MS5tb3Zlcw.abc")
+    '/unsubscribe/…'
     """
+    path = _UNSUBSCRIBE_PATH.sub(r"\1" + HIDDEN, path)
     return _QUERY_SECRET.sub(r"\1" + HIDDEN, _RESET_PATH.sub(r"\1" + HIDDEN, path))
 
 
