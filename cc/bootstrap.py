@@ -23,6 +23,8 @@ def build_services(config: config_mod.Config, clock: Clock | None = None) -> Sit
             site_url=config.site_url,
         ),
     )
+    # Browsers are offered Web Push only when the site can sign for it.
+    services.notifications.push_enabled = config.push_enabled
     if config.tablebases:
         services.cases.tablebases = [Path(p) for p in config.tablebases.split(os.pathsep) if p]
     return services

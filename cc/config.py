@@ -51,6 +51,13 @@ class Config:
     #: directories of Syzygy tables for adjudication evidence ("" : the embedded
     #: 3-4 piece set); several separated by the OS path separator
     tablebases: str = ""
+    #: Web Push (VAPID, RFC 8292): the private key (base64url raw or DER, or
+    #: PEM), the public key browsers subscribe with (base64url, uncompressed),
+    #: and the contact push services may write to ("mailto:..."); all three
+    #: set, or no push
+    vapid_private_key: str = ""
+    vapid_public_key: str = ""
+    vapid_subject: str = ""
 
     @property
     def var_dir(self) -> Path:
@@ -59,6 +66,11 @@ class Config:
     @property
     def outbox_dir(self) -> Path:
         return self.var_dir / "outbox"
+
+    @property
+    def push_enabled(self) -> bool:
+        """Web Push is offered only with a whole VAPID identity."""
+        return bool(self.vapid_private_key and self.vapid_public_key and self.vapid_subject)
 
     @property
     def site_url(self) -> str:
@@ -79,6 +91,11 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
     web = data.get("web", {})
     mail = data.get("mail", {})
     imap = data.get("imap", {})
+    push = data.get("push", {})
+    vapid_key = env.get("CC_VAPID_PRIVATE_KEY") or str(push.get("private_key", ""))
+    vapid_key_file = env.get("CC_VAPID_PRIVATE_KEY_FILE") or str(push.get("private_key_file", ""))
+    if not vapid_key and vapid_key_file:
+        vapid_key = Path(vapid_key_file).read_text(encoding="utf-8").strip()
     default_url = f"sqlite:///{home / 'var' / 'cc.sqlite3'}"
     return Config(
         home=home,
@@ -112,6 +129,9 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),
         imap_password=env.get("CC_IMAP_PASSWORD") or str(imap.get("password", "")),
         imap_folder=env.get("CC_IMAP_FOLDER") or str(imap.get("folder", "INBOX")),
+        vapid_private_key=vapid_key,
+        vapid_public_key=env.get("CC_VAPID_PUBLIC_KEY") or str(push.get("public_key", "")),
+        vapid_subject=env.get("CC_VAPID_SUBJECT") or str(push.get("subject", "")),
     )
 
 

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 async def serve(config: Config, services: Site) -> None:
-    """The web app, the mail listener and the mail sender, as configured."""
+    """The web app, the mail listener, the mail sender and the push sender, as configured."""
     controller = None
     health = Health()
     if config.mail_listen:
@@ -58,6 +58,21 @@ async def serve(config: Config, services: Site) -> None:
             )
         )
     ]
+    if config.push_enabled:
+        # Imported only when configured: the push libraries are not needed
+        # by a site that does not push.
+        from cc.push import PushSender, VapidSettings, run_push
+
+        pusher = PushSender(
+            services.push,
+            VapidSettings(config.vapid_private_key, config.vapid_subject),
+            config.site_url,
+            services.ctx.clock.now,
+        )
+        background.append(
+            asyncio.create_task(run_push(pusher, heartbeat=health.heartbeat("push", vital=False)))
+        )
+        log.info("Web Push on, as %s", config.vapid_subject)
     if config.imap_host:
         mailbox = ImapMailbox(
             config.imap_host,
@@ -75,6 +90,7 @@ async def serve(config: Config, services: Site) -> None:
             settings = WebSettings(
                 secure_cookies=config.secure_cookies,
                 base_url=config.site_url,
+                vapid_public_key=config.vapid_public_key if config.push_enabled else "",
             )
             server = uvicorn.Server(
                 uvicorn.Config(

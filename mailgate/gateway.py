@@ -92,7 +92,9 @@ class MailGateway:
         self.mailer = Mailer(self.ctx, self.ledgers, self.settings)
         #: the handler of the services' notifications, subscribed where the
         #: gateway is wired
-        self.notices = MailNotices(self.mailer, services.standings)
+        self.notices = MailNotices(
+            self.mailer, services.standings, services.centre.unsubscribe_token
+        )
 
     # ------------------------------------------------------------- tokens
 

@@ -12,20 +12,32 @@ the recipient's language and queued in the notifying transaction:
   game's own subject, so the answer reaches the gateway (§10.4, 55.5.1);
 - a case goes to each party and official, a player of its game in that
   game's subject (a protest or an appeal by email, 56.6.4, 54.1.4);
-- leaves of partners (56.7.2) and an event's final standings.
+- leaves of partners (56.7.2) and an event's final standings;
+- any other notice the player chose to have by mail, in its words with the
+  absolute link to its page.
+
+Mail the rules require (:attr:`Delivery.formal`) says where the other
+notifications are set; mail the player chose ends with a link that stops
+that group's mail, and carries it in ``List-Unsubscribe`` for one click
+(RFC 8058).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sqlalchemy.orm import Session
 
 from cc.i18n import word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
-from cc.services.notifications import Delivery, Kind, Notice, Value
+from cc.services.notifications import GROUP_OF, Delivery, Group, Kind, Notice, Value
 from cc.services.standings import StandingsService
-from mailgate.outgoing import Mailer
-from mailgate.replies import say
+from mailgate.outgoing import Footer, Mailer
+from mailgate.replies import say, say_notice
+
+#: where a player sets their notifications (a path on the site)
+SETTINGS_PAGE = "/notifications/settings"
 
 #: the parameters of a case's notice that are codes, said in the reader's words
 _CODES = ("decision", "verdict")
@@ -34,9 +46,40 @@ _CODES = ("decision", "verdict")
 class MailNotices:
     """Turns each notification into mail, through the gateway's mailer."""
 
-    def __init__(self, mailer: Mailer, standings: StandingsService) -> None:
+    def __init__(
+        self,
+        mailer: Mailer,
+        standings: StandingsService,
+        unsubscribe_token: Callable[[int, Group], str] | None = None,
+    ) -> None:
         self.mailer = mailer
         self.standings = standings
+        #: signs the one-click links (NotificationCentre.unsubscribe_token)
+        self.unsubscribe_token = unsubscribe_token
+
+    def footer(self, person: Player, delivery: Delivery) -> Footer:
+        """How the recipient stops this mail, or, for mail the rules require,
+        where the rest is set: in their language, with absolute links."""
+        lang = person.lang
+        settings = self.mailer.link(SETTINGS_PAGE)
+        shared = say(lang, "footer_shared", settings=settings)
+        if delivery.formal or self.unsubscribe_token is None:
+            formal = say(lang, "footer_formal", settings=settings)
+            return Footer(formal, formal if delivery.formal else shared)
+        group = GROUP_OF[delivery.notice.kind]
+        url = self.mailer.link(f"/unsubscribe/{self.unsubscribe_token(person.id, group)}")
+        text = say(
+            lang,
+            "footer_chosen",
+            group=say(lang, f"group_{group.value}"),
+            unsubscribe=url,
+            settings=settings,
+        )
+        headers = {
+            "List-Unsubscribe": f"<{url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+        return Footer(text, shared, headers)
 
     def deliver(self, session: Session, delivery: Delivery) -> None:
         """The notice as mail in the recipient's language, queued in
@@ -61,32 +104,44 @@ class MailNotices:
         lang = person.lang
         params = dict(notice.params)
         kind = notice.kind
-        if case is not None:
-            self._case(session, notice, person, case, cc)
+        footer = self.footer(person, delivery)
+        if not delivery.formal:
+            self._informal(session, delivery, person, game, event, footer)
+        elif case is not None:
+            self._case(session, notice, person, case, cc, footer)
         elif kind == Kind.MOVE:
             assert game is not None
-            self._move(session, game, person, notice)
+            self._move(session, game, person, notice, footer)
         elif kind in (Kind.FORFEIT, Kind.REMINDER):
             assert game is not None
             body = say(lang, kind.value, game=game.id, **params)
-            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter)
+            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
             assert game is not None
             body = say(lang, kind.value, game=game.id, **params)
-            mail.notice(session, person, mail.subject(game, person.id), body, game=game, cc=cc)
+            mail.notice(
+                session,
+                person,
+                mail.subject(game, person.id),
+                body,
+                game=game,
+                cc=cc,
+                footer=footer,
+            )
         elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
             body = say(lang, kind.value, **params)
-            mail.notice(session, person, f"[cc] {params['player']}", body)
+            mail.notice(session, person, f"[cc] {params['player']}", body, footer=footer)
         elif kind == Kind.EVENT_CLOSED:
             assert event is not None
             body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
-            mail.notice(session, person, f"[cc] {event.code}", body)
-        elif game is not None and delivery.formal:
+            link = mail.link(f"/events/{event.code}/crosstable")
+            mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
+        elif game is not None:
             # The correspondence of an email or post game: with its record.
-            body = say(lang, kind.value, game=game.id, **params)
-            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter)
+            body = say_notice(lang, kind.value, game=game.id, **self._words(params, lang))
+            mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         else:
-            self._informal(session, delivery, person, game, event)
+            self._informal(session, delivery, person, game, event, footer)
 
     def _informal(
         self,
@@ -95,22 +150,50 @@ class MailNotices:
         person: Player,
         game: Game | None,
         event: Event | None,
+        footer: Footer,
     ) -> None:
-        """A notice the player chose to have by mail: its words and a link to
-        the page it is about."""
+        """A notice the player chose to have by mail: its words and the
+        absolute link to the page it is about."""
         notice = delivery.notice
         lang = person.lang
-        params = dict(notice.params)
+        params: dict[str, object] = dict(self._words(dict(notice.params), lang))
         if game is not None:
             params.setdefault("game", game.id)
-        body = say(lang, notice.kind.value, **params)
+        if notice.case_id is not None:
+            params.setdefault("case", notice.case_id)
+        if event is not None:
+            params.setdefault("event", event.name)
+            if notice.kind == Kind.EVENT_CLOSED:
+                params.setdefault("tables", self._tables(session, event))
         link = self.mailer.link(_page(notice, game, event))
+        params.setdefault("link", link)
+        body = say_notice(lang, notice.kind.value, **params)
+        if link not in body:
+            body = f"{body}\n\n{link}"
         subject = self.mailer.subject(game, person.id) if game is not None else "[cc]"
         if game is None and event is not None:
             subject = f"[cc] {event.code}"
-        self.mailer.notice(session, person, subject, f"{body}\n\n{link}", game=game)
+        self.mailer.notice(session, person, subject, body, game=game, footer=footer)
 
-    def _move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
+    @staticmethod
+    def _words(params: dict[str, Value], lang: str) -> dict[str, Value]:
+        """Codes a notice carries, said in the reader's words."""
+        said = dict(params)
+        reason = said.get("reason")
+        if isinstance(reason, str):
+            said["reason"] = word("reason", reason, lang)
+        what = said.get("what")
+        if isinstance(what, str) and what in ("protest", "appeal"):
+            said["what"] = say(lang, what)
+        for name in ("line", "fired"):
+            value = said.get(name)
+            if isinstance(value, list):
+                said[name] = " ".join(value)
+        return said
+
+    def _move(
+        self, session: Session, game: Game, partner: Player, notice: Notice, footer: Footer
+    ) -> None:
         """Every move of an email event, whatever its door, reaches the partner
         who plays by email, in the standard form (56.2.1)."""
         if game.event.mode != Mode.EMAIL:
@@ -127,7 +210,7 @@ class MailNotices:
                     else ""
                 ),
             )
-            self.mailer.tell(session, partner, game, body)
+            self.mailer.tell(session, partner, game, body, footer=footer)
             return
         params = notice.params
         body = say(
@@ -143,10 +226,17 @@ class MailNotices:
             "forward",
             copy_arbiter=self.mailer.near_control(session, game),
             ply=None if params.get("fired") else game.ply_count,
+            footer=footer,
         )
 
     def _case(
-        self, session: Session, notice: Notice, person: Player, case: Case, cc: list[str]
+        self,
+        session: Session,
+        notice: Notice,
+        person: Player,
+        case: Case,
+        cc: list[str],
+        footer: Footer,
     ) -> None:
         """A case, told to each party and official in their language; a
         decision or a verdict is said in words."""
@@ -162,14 +252,20 @@ class MailNotices:
             params["summary"] = (
                 f"game {params.pop('game')}: the time for materials is over (Art. 56.9.4)"
             )
-        body = say(lang, key, case=case.id, kind=say(lang, f"kind_{case.kind.value}"), **params)
+        params.setdefault("link", self.mailer.link(f"/cases/{case.id}"))
+        body = say_notice(
+            lang, key, case=case.id, kind=say(lang, f"kind_{case.kind.value}"), **params
+        )
+        link = str(params["link"])
+        if link not in body:
+            body = f"{body}\n\n{link}"
         subject = f"[cc case {case.id}] {case.event.code}"
         game = case.game
         if game is not None and person.id in (game.white_id, game.black_id):
             # The game's own subject, so a reply reaches the gateway: a
             # protest or an appeal by email (56.6.4, 54.1.4).
             subject = f"{self.mailer.subject(game, person.id)} · {subject}"
-        self.mailer.notice(session, person, subject, body, game=game, cc=cc)
+        self.mailer.notice(session, person, subject, body, game=game, cc=cc, footer=footer)
 
     def _tables(self, session: Session, event: Event) -> str:
         """The event's final standings as text, computed once per transaction."""

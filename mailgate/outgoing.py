@@ -7,6 +7,13 @@ the standard form 59.1, with both clocks and the position. Each message is
 queued in the caller's transaction: it goes out after, and only with, the
 change it reports. Copies go to the arbiter when a player is near the
 control (56.4.10) and with every fault answer.
+
+Every link in a message is absolute, made from the site's configured
+address (:meth:`Mailer.link`), and a message about a game carries its page.
+A notice the player chose to have by mail ends with a :class:`Footer` that
+stops that kind of mail in one click (RFC 8058), in its body and in its
+``List-Unsubscribe`` headers; the mail the rules require says instead where
+the other notifications are set.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 from base64 import b32encode
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 from email.utils import make_msgid
 
@@ -41,6 +50,18 @@ from mailgate.replies import say
 
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
+
+
+@dataclass(frozen=True)
+class Footer:
+    """The last lines of a notice: how to stop it, or where it is set."""
+
+    #: said when the recipient alone gets the message
+    text: str
+    #: said when others get a copy (an arbiter must not unsubscribe the player)
+    shared: str
+    #: headers for the recipient alone (List-Unsubscribe, ...)
+    headers: Mapping[str, str] = field(default_factory=dict)
 
 
 def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
@@ -72,6 +93,14 @@ class Mailer:
     def link(self, path: str) -> str:
         """An absolute link to ``path`` on the site, for mail."""
         return f"{self.settings.site_url.rstrip('/')}/{path.lstrip('/')}"
+
+    def with_game_link(self, body: str, game: Game, lang: str) -> str:
+        """``body`` with the game's page, unless it names it already: a reader
+        opens the board from any message about the game."""
+        link = self.link(f"/games/{game.id}")
+        if link in body:
+            return body
+        return f"{body}\n\n{say(lang, 'game_link', link=link)}"
 
     # ------------------------------------------------------------ answers
 
@@ -130,7 +159,7 @@ class Mailer:
         cc = self.arbiter(game.event) if copy_arbiter and game is not None else []
         if game is not None:
             player = self.player_by_address(session, letter.sender)
-            body = body + "\n\n" + self.record(session, game, lang)
+            body = self.with_game_link(body, game, lang) + "\n\n" + self.record(session, game, lang)
             subject = self.subject(game, player.id) if player else f"Re: {letter.subject}"
         else:
             subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
@@ -164,14 +193,26 @@ class Mailer:
         *,
         game: Game | None = None,
         cc: list[str] | None = None,
+        footer: Footer | None = None,
     ) -> None:
         """A notice that every participant or official gets by email, whether
         or not they play by email (the arbiter's cases, 54.1.2): the web shows
         the same on the case's page."""
         if not player.emails:
             return
+        if game is not None and player.id in (game.white_id, game.black_id, game.event.arbiter_id):
+            # Only those who may open the game's page (not an appeal arbiter).
+            body = self.with_game_link(body, game, player.lang)
         self.queue(
-            session, "notice", player.emails[0].address, subject, body, None, game=game, cc=cc
+            session,
+            "notice",
+            player.emails[0].address,
+            subject,
+            body,
+            None,
+            game=game,
+            cc=cc,
+            footer=footer,
         )
 
     def tell(
@@ -184,11 +225,13 @@ class Mailer:
         *,
         copy_arbiter: bool = False,
         ply: int | None = None,
+        footer: Footer | None = None,
     ) -> None:
         """Mail a player who plays by email about their game, with its record."""
         if not player.mail_moves or not player.emails:
             return
         cc = self.arbiter(game.event) if copy_arbiter else []
+        body = self.with_game_link(body, game, player.lang)
         body = body + "\n\n" + self.record(session, game, player.lang)
         self.queue(
             session,
@@ -200,6 +243,7 @@ class Mailer:
             game=game,
             cc=cc,
             ply=ply,
+            footer=footer,
         )
 
     def queue(
@@ -214,8 +258,16 @@ class Mailer:
         game: Game | None = None,
         cc: list[str] | None = None,
         ply: int | None = None,
+        footer: Footer | None = None,
     ) -> None:
+        """Queue one message in ``session``; a footer is said after a
+        signature separator, so a reader quoting the message leaves it out."""
         now = self.ctx.now()
+        headers: dict[str, str] = {}
+        if footer is not None:
+            body = f"{body}\n\n-- \n{footer.shared if cc else footer.text}"
+            if not cc:
+                headers = dict(footer.headers)
         domain = self.settings.address.rpartition("@")[2] or "localhost"
         session.add(
             OutboundMessage(
@@ -228,6 +280,7 @@ class Mailer:
                 in_reply_to=letter.message_id if letter else None,
                 game_id=game.id if game else None,
                 ply=ply,
+                headers=headers,
                 status=OutboundStatus.QUEUED,
                 attempts=0,
                 next_attempt_at=now,

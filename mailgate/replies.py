@@ -54,18 +54,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "({total} days used, limit {limit}, your move {move}); this is case {case}, and the "
         "arbiter has a copy. The game is suspended until the arbiter decides (Art. 56.6.3). "
         "You may protest to the arbiter within 14 days, by {until} (Art. 56.6.4), on the "
-        "case's page (/cases/{case}).",
+        "case's page: {link}",
         "claim_received": "Your time claim in game {game} is filed as case {case}; copies went "
         "to {player} and to the arbiter. The game is suspended until the arbiter decides "
         "(Art. 56.6.3).",
         "case_opened": "Case {case} ({kind}), event {event}: {summary}\nThe case, its evidence "
-        "and its history: /cases/{case}",
+        "and its history: {link}",
         "case_decided": "Case {case} ({kind}): the arbiter decided: {decision}.\nReasons: "
         "{reasons}\nA party may appeal to the appeal arbiter within 14 days, by {until} "
-        "(Art. 54.1.4), on the case's page (/cases/{case}).",
+        "(Art. 54.1.4), on the case's page: {link}",
         "case_appealed": "Case {case} ({kind}): {player} appealed the arbiter's decision "
         "({decision}). An appeal arbiter who is neither the deciding arbiter nor a party "
-        "decides it (Art. 34.2): /cases/{case}",
+        "decides it (Art. 34.2): {link}",
         "appeal_decided": "Case {case} ({kind}): the appeal arbiter {verdict} the arbiter's "
         "decision; the decision now is: {decision}.\nReasons: {reasons}\nThis decision is "
         "final (Art. 54.1.4).",
@@ -97,7 +97,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "unfinished": "Game {game} goes to adjudication (case {case}, {day}). By {until} "
         "send the arbiter your claimed result (win or draw) with its reasoning, and any "
         "analysis; the player to move states their move, which counts as made (Art. 56.9.4). "
-        "Answer this message, or use the case's page (/cases/{case}). If both claims agree, "
+        "Answer this message, or use the case's page: {link}\nIf both claims agree, "
         "that is the result (Art. 56.9.5); a player who sends nothing may not appeal "
         "(Art. 56.9.7).",
         "case_closed": "Case {case} ({kind}) is closed: {decision}.",
@@ -122,6 +122,33 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "exclusion": "excluded from the event; the unfinished games are not counted",
         "restored": "email access restored",
         "not_restored": "not restored in 30 days",
+        # Notices a player may choose to have by mail, each with its page's link.
+        "move": "{player} has played {move} in game {game}. It is your move.",
+        "draw_accepted": "{player} accepted your draw offer in game {game}.",
+        "game_over": "Game {game} is over: {result} ({reason}).",
+        "conditional_lapsed": "Game {game}: your conditional line {line} ended unplayed.",
+        "time_low": "Game {game}: your time is running low: {days_left} days left, until "
+        "{deadline}.",
+        "five_days": "Game {game}: {days_left} days or fewer are left before the time control "
+        "(Art. 56.4.10).",
+        "notice_no_move": "Game {game}: no move has been made for {days} days.",
+        "event_started": "{event} has begun: your games are open ({games}).",
+        "paired": "{event}: you are paired in the game {white} - {black} (round {round}).",
+        "case_deadline": "Case {case}: the time for the {what} ends on {until}: {link}",
+        "protest": "protest",
+        "appeal": "appeal",
+        "notice": "A notification: {link}",
+        "game_link": "The game's page: {link}",
+        "group_moves": "your games' moves, offers and results",
+        "group_time": "reminders of your time",
+        "group_cases": "claims, decisions and appeals",
+        "group_leaves": "your partners' leaves",
+        "group_events": "news of your events",
+        "footer_chosen": "You get {group} by email because you chose to. To stop these "
+        "emails: {unsubscribe}\nAll your notification settings: {settings}",
+        "footer_shared": "Your notification settings: {settings}",
+        "footer_formal": "The rules of your event have this sent by email. Your other "
+        "notifications are set at {settings}",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -170,18 +197,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "claim_filed": "Партия {game}: {claimant} заявляет, что вы превысили лимит времени "
         "(израсходовано {total} дн., лимит {limit}, ваш ход {move}); это дело {case}, копия у "
         "арбитра. Партия прервана до решения арбитра (ст. 56.6.3). Вы можете направить арбитру "
-        "протест в течение 14 дней, до {until} (ст. 56.6.4), на странице дела (/cases/{case}).",
+        "протест в течение 14 дней, до {until} (ст. 56.6.4), на странице дела: {link}",
         "claim_received": "Ваше заявление о просрочке в партии {game} зарегистрировано как дело "
         "{case}; копии направлены {player} и арбитру. Партия прервана до решения арбитра "
         "(ст. 56.6.3).",
         "case_opened": "Дело {case} ({kind}), соревнование {event}: {summary}\nДело, "
-        "доказательства и история: /cases/{case}",
+        "доказательства и история: {link}",
         "case_decided": "Дело {case} ({kind}): решение арбитра: {decision}.\nОбоснование: "
         "{reasons}\nСтороны могут подать апелляцию апелляционному арбитру в течение 14 дней, "
-        "до {until} (ст. 54.1.4), на странице дела (/cases/{case}).",
+        "до {until} (ст. 54.1.4), на странице дела: {link}",
         "case_appealed": "Дело {case} ({kind}): {player} обжалует решение арбитра ({decision}). "
         "Апелляцию рассматривает апелляционный арбитр, не принимавший решения и не являющийся "
-        "стороной (ст. 34.2): /cases/{case}",
+        "стороной (ст. 34.2): {link}",
         "appeal_decided": "Дело {case} ({kind}): апелляционный арбитр {verdict} решение "
         "арбитра; решение теперь: {decision}.\nОбоснование: {reasons}\nЭто решение "
         "окончательное (ст. 54.1.4).",
@@ -211,8 +238,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "unfinished": "Партия {game} передаётся на присуждение (дело {case}, {day}). До {until} "
         "пришлите арбитру требуемый результат (выигрыш или ничья) с обоснованием и, по "
         "желанию, анализ; участник, чья очередь хода, указывает свой ход, который считается "
-        "сделанным (ст. 56.9.4). Ответьте на это письмо или воспользуйтесь страницей дела "
-        "(/cases/{case}). Если требования совпадают, это и есть результат (ст. 56.9.5); "
+        "сделанным (ст. 56.9.4). Ответьте на это письмо или воспользуйтесь страницей дела: "
+        "{link}\nЕсли требования совпадают, это и есть результат (ст. 56.9.5); "
         "не приславший материалов не может обжаловать присуждение (ст. 56.9.7).",
         "case_closed": "Дело {case} ({kind}) закрыто: {decision}.",
         "event_closed": "{event} окончено: все партии решены. Итоговая таблица:\n\n{tables}",
@@ -236,6 +263,31 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "exclusion": "исключение из турнира; неоконченные партии не учитываются",
         "restored": "доступ к почте восстановлен",
         "not_restored": "не восстановлен за 30 дней",
+        "move": "{player} сделал ход {move} в партии {game}. Ваш ход.",
+        "draw_accepted": "{player} принял ваше предложение ничьей в партии {game}.",
+        "game_over": "Партия {game} окончена: {result} ({reason}).",
+        "conditional_lapsed": "Партия {game}: ваш условный вариант {line} не состоялся.",
+        "time_low": "Партия {game}: ваше время на исходе: осталось {days_left} дн., до {deadline}.",
+        "five_days": "Партия {game}: до контроля времени осталось {days_left} дн. или меньше "
+        "(ст. 56.4.10).",
+        "notice_no_move": "Партия {game}: ходов не было {days} дн.",
+        "event_started": "{event} началось: ваши партии открыты ({games}).",
+        "paired": "{event}: вы играете в партии {white} - {black} (тур {round}).",
+        "case_deadline": "Дело {case}: срок подачи ({what}) истекает {until}: {link}",
+        "protest": "протест",
+        "appeal": "апелляция",
+        "notice": "Уведомление: {link}",
+        "game_link": "Страница партии: {link}",
+        "group_moves": "ходы, предложения и результаты ваших партий",
+        "group_time": "напоминания о времени",
+        "group_cases": "заявления, решения и апелляции",
+        "group_leaves": "перерывы ваших партнёров",
+        "group_events": "новости ваших соревнований",
+        "footer_chosen": "Вы получаете {group} по почте, потому что сами это выбрали. "
+        "Отказаться от этих писем: {unsubscribe}\nВсе настройки уведомлений: {settings}",
+        "footer_shared": "Настройки уведомлений: {settings}",
+        "footer_formal": "По правилам вашего соревнования это письмо отправляется по почте. "
+        "Остальные уведомления настраиваются здесь: {settings}",
     },
 }
 
@@ -248,3 +300,27 @@ def say(lang: str, key: str, **params: object) -> str:
     """
     table = TEXTS.get(lang, TEXTS["en"])
     return table[key].format(**params)
+
+
+class _Blank(dict[str, object]):
+    """A parameter a notice did not carry is said as a dash, never a failure:
+    a mail must not undo the move it reports."""
+
+    def __missing__(self, key: str) -> str:
+        return "-"
+
+
+def say_notice(lang: str, key: str, **params: object) -> str:
+    """A notification's text in ``lang``; a kind without its own text is said
+    as a bare notice with its link, and a missing parameter as a dash. A
+    kind whose name the gateway's answers use already has its text under
+    ``notice_`` and the kind.
+
+    >>> say_notice("en", "no_move", game=4)
+    'Game 4: no move has been made for - days.'
+    >>> say_notice("ru", "no_such_kind", link="https://cc.test/notifications")
+    'Уведомление: https://cc.test/notifications'
+    """
+    table = TEXTS.get(lang, TEXTS["en"])
+    text = table.get(f"notice_{key}") or table.get(key) or table["notice"]
+    return text.format_map(_Blank(params))

@@ -21,6 +21,7 @@ from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.outbound import MailSettings, OutboundService
 from cc.services.players import PlayerService
+from cc.services.push_subscriptions import PushSubscriptions
 from cc.services.queries import QueryService
 from cc.services.receipts import ReceiptService
 from cc.services.standings import StandingsService
@@ -41,7 +42,7 @@ class Services:
         self.receipts = ReceiptService(ctx)
         self.leaves = LeaveService(ctx)
         self.mail_settings = mail = mail or MailSettings()
-        self.accounts = AccountService(ctx, mail.secret)
+        self.accounts = AccountService(ctx, mail.secret, mail.site_url)
         self.outbound = OutboundService(ctx, mail.address)
         self.cases = CaseService(ctx, self.games, self.ledgers)
         self.accounts.email_hooks.append(self.cases.email_changed)
@@ -50,6 +51,8 @@ class Services:
         self.notifications: Notifications = ctx.notifications
         #: the player's side: the centre, the choices, unsubscribing
         self.centre = NotificationCentre(ctx, mail.secret)
+        #: the browsers players allowed to be notified (Web Push)
+        self.push = PushSubscriptions(ctx)
 
 
 __all__ = [
@@ -68,6 +71,7 @@ __all__ = [
     "NotificationCentre",
     "Notifications",
     "PlayerService",
+    "PushSubscriptions",
     "QueryService",
     "ReceiptService",
     "ServiceContext",

@@ -118,10 +118,17 @@ class LinkView:
 
 
 class AccountService:
-    def __init__(self, ctx: ServiceContext, secret: bytes = b"change-me") -> None:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        secret: bytes = b"change-me",
+        site_url: str = "http://127.0.0.1:8000",
+    ) -> None:
         self.ctx = ctx
         #: signs known-device cookies (the server's key, like reply tokens)
         self.secret = secret
+        #: the site's configured address: every link mailed starts with it
+        self.site_url = site_url.rstrip("/")
         #: told, in its transaction, when a player's registered addresses change
         #: (a lost email's case closes, 56.1.6)
         self.email_hooks: list[Callable[[Session, Actor, Player], None]] = []
@@ -456,8 +463,13 @@ class AccountService:
             )
             return ended
 
-    def request_reset(self, login_or_email: str, base_url: str, address: str = "") -> None:
+    def request_reset(
+        self, login_or_email: str, base_url: str | None = None, address: str = ""
+    ) -> None:
         """Send a reset link to the player's first address; silent if unknown.
+
+        The link starts with ``base_url``, by default the site's configured
+        address (the one every mailed link starts with).
 
         Limited per client address (refused with
         :class:`~cc.errors.TooManyResetRequests`, whatever the request names)
@@ -489,12 +501,15 @@ class AccountService:
                 )
             )
             audit(session, Actor.player(player.id, Door.WEB), now, "password_reset_requested")
-            subject, body = _reset_text(player.lang, f"{base_url.rstrip('/')}/reset/{token}")
+            site = (base_url or self.site_url).rstrip("/")
+            subject, body = _reset_text(player.lang, f"{site}/reset/{token}")
             # Queued with the reset it announces; the sender hands it to the
             # relay after the commit, like every other message of the server.
             _queue(session, "reset", player.emails[0].address, subject, body, now)
 
-    def mail_link(self, actor: Actor, player: str, base_url: str, *, purpose: str) -> str:
+    def mail_link(
+        self, actor: Actor, player: str, base_url: str | None = None, *, purpose: str
+    ) -> str:
         """The organiser mails a player a single-use link to choose a password:
         an invitation to a new account, or a reset. Returns the address."""
         if purpose not in LINK_PURPOSES:
@@ -532,7 +547,7 @@ class AccountService:
                 purpose=purpose,
                 to=address,
             )
-            site = base_url.rstrip("/")
+            site = (base_url or self.site_url).rstrip("/")
             subject, body = _link_text(
                 purpose, target.lang, target.login, f"{site}/reset/{token}", site
             )
@@ -637,7 +652,7 @@ class AccountService:
             if addresses != old:
                 if old:
                     subject, body = _address_change_text(
-                        target.lang, target.login, old, addresses, now
+                        target.lang, target.login, old, addresses, now, self.site_url
                     )
                     _queue(session, "address_changed", old[0], subject, body, now, cc=old[1:])
                 for hook in self.email_hooks:
@@ -836,7 +851,7 @@ def _link_text(purpose: str, lang: str, login: str, link: str, site: str) -> tup
 
 
 def _address_change_text(
-    lang: str, login: str, old: list[str], new: list[str], now: datetime
+    lang: str, login: str, old: list[str], new: list[str], now: datetime, site: str
 ) -> tuple[str, str]:
     """The notice to the old addresses that the registered ones were changed."""
     nothing = N_("no address").localize(lang)
@@ -858,6 +873,7 @@ def _address_change_text(
             "If you did not make this change, someone else may have your password: "
             "tell the arbiter or the organiser at once."
         ),
+        N_("Your account: {link}", link=f"{site}/account"),
     ]
     subject = N_("The email address of your account {login} was changed", login=login)
     return subject.localize(lang), "\n\n".join(line.localize(lang) for line in lines) + "\n"

@@ -89,6 +89,11 @@ class OutboundService:
             message["References"] = row.in_reply_to
         # RFC 3834: other robots must not answer us, so no mail loops.
         message["Auto-Submitted"] = "auto-replied" if row.in_reply_to else "auto-generated"
+        # What the queue asked for besides (List-Unsubscribe, RFC 8058), never
+        # in place of the headers above.
+        for name, value in (row.headers or {}).items():
+            if name not in message:
+                message[name] = value
         message.set_content(row.body)
         return message
 

@@ -21,6 +21,8 @@ ACCESS_LOGGER = "uvicorn.access"
 HIDDEN = "…"
 #: a reset link's token: any last segment under /reset/ but the form's own page
 _RESET_PATH = re.compile(r"(/reset/)(?!new(?:[?#]|$))[^/?#\s]+")
+#: a one-click unsubscribe link's token (it stops someone's mail)
+_UNSUBSCRIBE_PATH = re.compile(r"(/unsubscribe/)[^/?#\s]+")
 _QUERY_SECRET = re.compile(r"([?&](?:token|password)=)[^&#\s]*", re.IGNORECASE)
 #: what open pages poll: logged only when it fails
 POLLED = frozenset({"/api/v1/me/pulse"})
@@ -31,7 +33,10 @@ def redact(path: str) -> str:
 
     >>> redact("/reset/Qm9ndXMtdG9rZW4"), redact("/reset/new"), redact("/games/7?token=abc&x=1")
     ('/reset/…', '/reset/new', '/games/7?token=…&x=1')
+    >>> redact("/unsubscribe/MS5tb3Zlcw.abc")
+    '/unsubscribe/…'
     """
+    path = _UNSUBSCRIBE_PATH.sub(r"\1" + HIDDEN, path)
     return _QUERY_SECRET.sub(r"\1" + HIDDEN, _RESET_PATH.sub(r"\1" + HIDDEN, path))
 
 

@@ -17,7 +17,7 @@ from cc import __version__
 from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
-from cc.web import api, notification_api, notification_pages, pages, xfcc
+from cc.web import api, notification_api, notification_pages, pages, push, unsubscribe, xfcc
 from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
@@ -44,7 +44,10 @@ def create_app(
     app.state.services = services
     # The Xfcc door over the same services, for its route (cc.web.xfcc).
     app.state.xfcc = XfccService(services.ctx, services.games, services.accounts)
-    app.state.settings = settings = settings or WebSettings()
+    # Links the site writes start where the mail's links do.
+    app.state.settings = settings = settings or WebSettings(
+        base_url=services.mail_settings.site_url
+    )
     # Outermost first: the headers go on every answer, the guard's refusals too.
     app.add_middleware(InputGuard)
     app.add_middleware(SecurityHeaders, secure=settings.secure_cookies)
@@ -82,6 +85,8 @@ def create_app(
         """The API's browsable description, from the site's own files."""
         return pages.render(request, "api_docs.html", openapi_url=app.openapi_url)
 
+    app.include_router(push.router)
+    app.include_router(unsubscribe.router)
     app.include_router(api.router)
     app.include_router(notification_api.router)
     app.include_router(pages.router)

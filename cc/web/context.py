@@ -29,6 +29,8 @@ class WebSettings:
     secure_cookies: bool = False
     #: the address players reach the site at, for links in mail
     base_url: str = "http://127.0.0.1:8000"
+    #: the VAPID public key browsers subscribe to Web Push with ("": no push)
+    vapid_public_key: str = ""
 
 
 def services_of(request: Request) -> Services:
