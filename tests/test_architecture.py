@@ -28,6 +28,7 @@ DOORS = (
     "cc.scheduling",
     "cc.demo",
     "cc.reports",
+    "cc.push",
 )
 #: the packages whose imports must form no cycle
 PACKAGES = ("cc.services", "mailgate", "cc.web", "cc.xfcc", *CORES)
