@@ -12,11 +12,16 @@ the recipient's language and queued in the notifying transaction:
   game's own subject, so the answer reaches the gateway (§10.4, 55.5.1);
 - a case goes to each party and official, a player of its game in that
   game's subject (a protest or an appeal by email, 56.6.4, 54.1.4);
-- leaves of partners (56.7.2) and an event's final standings.
+- draw offers, their answers, resignations and results reach the partner
+  in email and post events as moves do, with the record; a draw offered
+  with a move rides on the move's own mail;
+- an event's start, with each game's subject to answer (55.4.6), leaves of
+  partners (56.7.2) and an event's final standings.
 """
 
 from __future__ import annotations
 
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.i18n import word
@@ -63,9 +68,12 @@ class MailNotices:
         kind = notice.kind
         if case is not None:
             self._case(session, notice, person, case, cc)
-        elif kind == Kind.MOVE:
+        elif kind in (Kind.MOVE, Kind.DRAW_OFFERED) and "move" in params:
             assert game is not None
-            self._move(session, game, person, notice)
+            if game.event.mode == Mode.EMAIL:
+                self._move(session, game, person, notice)
+            elif not delivery.formal:
+                self._informal(session, delivery, person, game, event)
         elif kind in (Kind.FORFEIT, Kind.REMINDER):
             assert game is not None
             body = say(lang, kind.value, game=game.id, **params)
@@ -81,9 +89,13 @@ class MailNotices:
             assert event is not None
             body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
             mail.notice(session, person, f"[cc] {event.code}", body)
+        elif kind == Kind.EVENT_STARTED and delivery.formal:
+            assert event is not None
+            body = said(lang, notice) + "\n\n" + self._games(session, event, person)
+            mail.notice(session, person, f"[cc] {event.code}", body, kind="start")
         elif game is not None and delivery.formal:
             # The correspondence of an email or post game: with its record.
-            body = say(lang, kind.value, game=game.id, **params)
+            body = said(lang, notice, game.id)
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter)
         else:
             self._informal(session, delivery, person, game, event)
@@ -103,7 +115,11 @@ class MailNotices:
         params = dict(notice.params)
         if game is not None:
             params.setdefault("game", game.id)
-        body = say(lang, notice.kind.value, **params)
+        body = (
+            said(lang, notice, game.id if game is not None else None)
+            if notice.kind in SAID
+            else say(lang, notice.kind.value, **params)
+        )
         link = self.mailer.link(_page(notice, game, event))
         subject = self.mailer.subject(game, person.id) if game is not None else "[cc]"
         if game is None and event is not None:
@@ -112,27 +128,54 @@ class MailNotices:
 
     def _move(self, session: Session, game: Game, partner: Player, notice: Notice) -> None:
         """Every move of an email event, whatever its door, reaches the partner
-        who plays by email, in the standard form (56.2.1)."""
-        if game.event.mode != Mode.EMAIL:
-            return
+        who plays by email, in the standard form (56.2.1), with what came with
+        it: a draw offer, the answer to the partner's own offer, the moves
+        conditional lines played at once, a message."""
+        lang = partner.lang
+        params = notice.params
+        player = params["player"]
+        fired = _listed(params.get("fired"))
+        lines: list[str] = []
+        if params.get("draw_declined"):
+            lines.append(say(lang, "declined_by_move", player=player))
         if game.status != GameStatus.ONGOING:
-            body = say(
-                partner.lang,
-                "over",
-                game=game.id,
-                result=game.result.value,
-                reason=(
-                    word("reason", game.result_reason.value, partner.lang)
-                    if game.result_reason
-                    else ""
-                ),
+            lines.append(
+                say(
+                    lang,
+                    "over",
+                    game=game.id,
+                    result=game.result.value,
+                    reason=(
+                        word("reason", game.result_reason.value, lang) if game.result_reason else ""
+                    ),
+                )
             )
+        elif fired:
+            lines.append(
+                say(
+                    lang,
+                    "forward_fired",
+                    player=player,
+                    move=params["move"],
+                    game=game.id,
+                    fired=" ".join(fired),
+                )
+            )
+            # The recipient's reply came first: an even count leaves them to move.
+            to_move = len(fired) % 2 == 0
+            lines.append(
+                say(lang, "your_move") if to_move else say(lang, "their_move", player=player)
+            )
+        else:
+            lines.append(say(lang, "forward", player=player, move=params["move"], game=game.id))
+        if notice.kind == Kind.DRAW_OFFERED and game.status == GameStatus.ONGOING:
+            lines.append(say(lang, "offer_with_move", player=player))
+        if params.get("message"):
+            lines.append(say(lang, "message", player=player, message=params["message"]))
+        body = "\n".join(lines)
+        if game.status != GameStatus.ONGOING:
             self.mailer.tell(session, partner, game, body)
             return
-        params = notice.params
-        body = say(
-            partner.lang, "forward", player=params["player"], move=params["move"], game=game.id
-        )
         # Its delivery dates the partner's receipt (§10.3), unless their own
         # conditional line already answered.
         self.mailer.tell(
@@ -142,8 +185,21 @@ class MailNotices:
             body,
             "forward",
             copy_arbiter=self.mailer.near_control(session, game),
-            ply=None if params.get("fired") else game.ply_count,
+            ply=None if fired else game.ply_count,
         )
+
+    def _games(self, session: Session, event: Event, person: Player) -> str:
+        """The player's games in ``event``, each with the subject to answer."""
+        games = session.scalars(
+            select(Game)
+            .where(
+                Game.event_id == event.id,
+                or_(Game.white_id == person.id, Game.black_id == person.id),
+            )
+            .order_by(Game.id)
+        ).all()
+        rows = "\n".join(f"  {self.mailer.subject(g, person.id)}" for g in games)
+        return f"{say(person.lang, 'event_games')}\n{rows}"
 
     def _case(
         self, session: Session, notice: Notice, person: Player, case: Case, cc: list[str]
@@ -179,6 +235,104 @@ class MailNotices:
                 f"{s.section}\n{s.text()}" for s in self.standings.event(event.code)
             )
         return memo[event.id]  # type: ignore[no-any-return]
+
+
+#: the kinds :func:`said` puts into words (their parameters are codes or lists)
+SAID = frozenset(
+    {
+        Kind.MOVE,
+        Kind.DRAW_OFFERED,
+        Kind.DRAW_ACCEPTED,
+        Kind.DRAW_DECLINED,
+        Kind.RESIGNED,
+        Kind.GAME_OVER,
+        Kind.CONDITIONAL_LAPSED,
+        Kind.EVENT_STARTED,
+    }
+)
+
+
+def said(lang: str, notice: Notice, game: int | None = None) -> str:
+    """A notice of a game or an event's start in ``lang``: codes said in
+    words, lists written out, the variant of the text its parameters call
+    for."""
+    params = dict(notice.params)
+    kind = notice.kind
+    if kind == Kind.MOVE:
+        fired = _listed(params.get("fired"))
+        text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+        if fired:
+            text = say(
+                lang,
+                "forward_fired",
+                player=params["player"],
+                move=params["move"],
+                game=game,
+                fired=" ".join(fired),
+            )
+        if params.get("draw_declined"):
+            text += " " + say(lang, "declined_by_move", player=params["player"])
+    elif kind == Kind.DRAW_OFFERED:
+        text = say(lang, "draw_offered", player=params["player"], game=game)
+        if "move" in params:
+            text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+            text += " " + say(lang, "offer_with_move", player=params["player"])
+        else:
+            text += " " + say(lang, "draw_answer")
+    elif kind == Kind.GAME_OVER:
+        reason = word("reason", str(params.get("reason") or ""), lang)
+        if params.get("status") == GameStatus.ANNULLED.value:
+            text = say(lang, "game_annulled", game=game, case=params.get("case"))
+        elif "case" in params:
+            text = say(
+                lang,
+                "game_over_case",
+                game=game,
+                case=params["case"],
+                result=params["result"],
+                reason=reason,
+            )
+        elif "player" in params:
+            key = "draw_claimed_move" if params.get("move") else "draw_claimed"
+            text = say(
+                lang,
+                key,
+                game=game,
+                player=params["player"],
+                move=params.get("move"),
+                reason=reason,
+            )
+        else:
+            text = say(lang, "game_over", game=game, result=params["result"], reason=reason)
+    elif kind == Kind.CONDITIONAL_LAPSED:
+        text = say(
+            lang,
+            f"lapsed_{params['reason']}",
+            game=game,
+            line=params["line"],
+            move=params.get("move"),
+        )
+    elif kind == Kind.EVENT_STARTED:
+        opponents = ", ".join(_listed(params.get("opponents")))
+        text = say(
+            lang,
+            "event_started",
+            event=params["event"],
+            start=params["start"],
+            games=params["games"],
+            white=params["white"],
+            opponents=opponents,
+        )
+    else:
+        text = say(lang, kind.value, game=game, **params)
+    if params.get("message"):
+        text += "\n" + say(lang, "message", player=params.get("player"), message=params["message"])
+    return text
+
+
+def _listed(value: Value) -> list[str]:
+    """A list parameter's items (none when it is absent)."""
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _page(notice: Notice, game: Game | None, event: Event | None) -> str:

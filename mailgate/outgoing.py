@@ -164,15 +164,14 @@ class Mailer:
         *,
         game: Game | None = None,
         cc: list[str] | None = None,
+        kind: str = "notice",
     ) -> None:
         """A notice that every participant or official gets by email, whether
         or not they play by email (the arbiter's cases, 54.1.2): the web shows
         the same on the case's page."""
         if not player.emails:
             return
-        self.queue(
-            session, "notice", player.emails[0].address, subject, body, None, game=game, cc=cc
-        )
+        self.queue(session, kind, player.emails[0].address, subject, body, None, game=game, cc=cc)
 
     def tell(
         self,
