@@ -400,7 +400,6 @@ class MailGateway:
         actor: Actor,
     ) -> Receipt:
         lang = player.lang
-        partner = game.black if player.id == game.white_id else game.white
         try:
             if command == Command.CLAIM_TIME:
                 # The case service answers the claimant and copies the partner
@@ -421,9 +420,10 @@ class MailGateway:
                 key = "draw_agreed" if outcome.status == GameStatus.FINISHED else "draw_offered"
         except errors.ServiceError as exc:
             return self._refused(session, letter, game, lang, exc)
+        # The sender's confirmation; the partner hears of it through the
+        # services' notice (RESIGNED, DRAW_OFFERED, ...), as from every door.
         params = {"game": game.id, "player": player.name, "result": outcome.result.value}
         self.mailer.answer(session, letter, lang, "reply", say(lang, key, **params), game)
-        self.mailer.tell(session, partner, game, say(partner.lang, key, **params))
         return Receipt(InboundStatus.APPLIED, command.value, game.id)
 
     def _move(

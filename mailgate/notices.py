@@ -12,7 +12,11 @@ the recipient's language and queued in the notifying transaction:
   game's own subject, so the answer reaches the gateway (§10.4, 55.5.1);
 - a case goes to each party and official, a player of its game in that
   game's subject (a protest or an appeal by email, 56.6.4, 54.1.4);
-- leaves of partners (56.7.2) and an event's final standings;
+- draw offers, their answers, resignations and results reach the partner
+  in email and post events as moves do, with the record; a draw offered
+  with a move rides on the move's own mail;
+- an event's start, with each game's subject to answer (55.4.6), leaves of
+  partners (56.7.2) and an event's final standings;
 - any other notice the player chose to have by mail, in its words with the
   absolute link to its page.
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.i18n import word
@@ -109,9 +114,10 @@ class MailNotices:
             self._informal(session, delivery, person, game, event, footer)
         elif case is not None:
             self._case(session, notice, person, case, cc, footer)
-        elif kind == Kind.MOVE:
+        elif kind in (Kind.MOVE, Kind.DRAW_OFFERED) and "move" in params:
             assert game is not None
-            self._move(session, game, person, notice, footer)
+            if game.event.mode == Mode.EMAIL:  # post moves go by post
+                self._move(session, game, person, notice, footer)
         elif kind in (Kind.FORFEIT, Kind.REMINDER):
             assert game is not None
             body = say(lang, kind.value, game=game.id, **params)
@@ -136,9 +142,17 @@ class MailNotices:
             body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
             link = mail.link(f"/events/{event.code}/crosstable")
             mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
+        elif kind == Kind.EVENT_STARTED:
+            assert event is not None
+            body = said(lang, notice) + "\n\n" + self._games(session, event, person)
+            mail.notice(session, person, f"[cc] {event.code}", body, kind="start", footer=footer)
         elif game is not None:
             # The correspondence of an email or post game: with its record.
-            body = say_notice(lang, kind.value, game=game.id, **self._words(params, lang))
+            body = (
+                said(lang, notice, game.id)
+                if kind in SAID
+                else say_notice(lang, kind.value, game=game.id, **self._words(params, lang))
+            )
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         else:
             self._informal(session, delivery, person, game, event, footer)
@@ -167,7 +181,11 @@ class MailNotices:
                 params.setdefault("tables", self._tables(session, event))
         link = self.mailer.link(_page(notice, game, event))
         params.setdefault("link", link)
-        body = say_notice(lang, notice.kind.value, **params)
+        body = (
+            said(lang, notice, game.id if game is not None else None)
+            if notice.kind in SAID
+            else say_notice(lang, notice.kind.value, **params)
+        )
         if link not in body:
             body = f"{body}\n\n{link}"
         subject = self.mailer.subject(game, person.id) if game is not None else "[cc]"
@@ -195,27 +213,54 @@ class MailNotices:
         self, session: Session, game: Game, partner: Player, notice: Notice, footer: Footer
     ) -> None:
         """Every move of an email event, whatever its door, reaches the partner
-        who plays by email, in the standard form (56.2.1)."""
-        if game.event.mode != Mode.EMAIL:
-            return
+        who plays by email, in the standard form (56.2.1), with what came with
+        it: a draw offer, the answer to the partner's own offer, the moves
+        conditional lines played at once, a message."""
+        lang = partner.lang
+        params = notice.params
+        player = params["player"]
+        fired = _listed(params.get("fired"))
+        lines: list[str] = []
+        if params.get("draw_declined"):
+            lines.append(say(lang, "declined_by_move", player=player))
         if game.status != GameStatus.ONGOING:
-            body = say(
-                partner.lang,
-                "over",
-                game=game.id,
-                result=game.result.value,
-                reason=(
-                    word("reason", game.result_reason.value, partner.lang)
-                    if game.result_reason
-                    else ""
-                ),
+            lines.append(
+                say(
+                    lang,
+                    "over",
+                    game=game.id,
+                    result=game.result.value,
+                    reason=(
+                        word("reason", game.result_reason.value, lang) if game.result_reason else ""
+                    ),
+                )
             )
+        elif fired:
+            lines.append(
+                say(
+                    lang,
+                    "forward_fired",
+                    player=player,
+                    move=params["move"],
+                    game=game.id,
+                    fired=" ".join(fired),
+                )
+            )
+            # The recipient's reply came first: an even count leaves them to move.
+            to_move = len(fired) % 2 == 0
+            lines.append(
+                say(lang, "your_move") if to_move else say(lang, "their_move", player=player)
+            )
+        else:
+            lines.append(say(lang, "forward", player=player, move=params["move"], game=game.id))
+        if notice.kind == Kind.DRAW_OFFERED and game.status == GameStatus.ONGOING:
+            lines.append(say(lang, "offer_with_move", player=player))
+        if params.get("message"):
+            lines.append(say(lang, "message", player=player, message=params["message"]))
+        body = "\n".join(lines)
+        if game.status != GameStatus.ONGOING:
             self.mailer.tell(session, partner, game, body, footer=footer)
             return
-        params = notice.params
-        body = say(
-            partner.lang, "forward", player=params["player"], move=params["move"], game=game.id
-        )
         # Its delivery dates the partner's receipt (§10.3), unless their own
         # conditional line already answered.
         self.mailer.tell(
@@ -225,9 +270,22 @@ class MailNotices:
             body,
             "forward",
             copy_arbiter=self.mailer.near_control(session, game),
-            ply=None if params.get("fired") else game.ply_count,
+            ply=None if fired else game.ply_count,
             footer=footer,
         )
+
+    def _games(self, session: Session, event: Event, person: Player) -> str:
+        """The player's games in ``event``, each with the subject to answer."""
+        games = session.scalars(
+            select(Game)
+            .where(
+                Game.event_id == event.id,
+                or_(Game.white_id == person.id, Game.black_id == person.id),
+            )
+            .order_by(Game.id)
+        ).all()
+        rows = "\n".join(f"  {self.mailer.subject(g, person.id)}" for g in games)
+        return f"{say(person.lang, 'event_games')}\n{rows}"
 
     def _case(
         self,
@@ -275,6 +333,104 @@ class MailNotices:
                 f"{s.section}\n{s.text()}" for s in self.standings.event(event.code)
             )
         return memo[event.id]  # type: ignore[no-any-return]
+
+
+#: the kinds :func:`said` puts into words (their parameters are codes or lists)
+SAID = frozenset(
+    {
+        Kind.MOVE,
+        Kind.DRAW_OFFERED,
+        Kind.DRAW_ACCEPTED,
+        Kind.DRAW_DECLINED,
+        Kind.RESIGNED,
+        Kind.GAME_OVER,
+        Kind.CONDITIONAL_LAPSED,
+        Kind.EVENT_STARTED,
+    }
+)
+
+
+def said(lang: str, notice: Notice, game: int | None = None) -> str:
+    """A notice of a game or an event's start in ``lang``: codes said in
+    words, lists written out, the variant of the text its parameters call
+    for."""
+    params = dict(notice.params)
+    kind = notice.kind
+    if kind == Kind.MOVE:
+        fired = _listed(params.get("fired"))
+        text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+        if fired:
+            text = say(
+                lang,
+                "forward_fired",
+                player=params["player"],
+                move=params["move"],
+                game=game,
+                fired=" ".join(fired),
+            )
+        if params.get("draw_declined"):
+            text += " " + say(lang, "declined_by_move", player=params["player"])
+    elif kind == Kind.DRAW_OFFERED:
+        text = say(lang, "draw_offered", player=params["player"], game=game)
+        if "move" in params:
+            text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+            text += " " + say(lang, "offer_with_move", player=params["player"])
+        else:
+            text += " " + say(lang, "draw_answer")
+    elif kind == Kind.GAME_OVER:
+        reason = word("reason", str(params.get("reason") or ""), lang)
+        if params.get("status") == GameStatus.ANNULLED.value:
+            text = say(lang, "game_annulled", game=game, case=params.get("case"))
+        elif "case" in params:
+            text = say(
+                lang,
+                "game_over_case",
+                game=game,
+                case=params["case"],
+                result=params["result"],
+                reason=reason,
+            )
+        elif "player" in params:
+            key = "draw_claimed_move" if params.get("move") else "draw_claimed"
+            text = say(
+                lang,
+                key,
+                game=game,
+                player=params["player"],
+                move=params.get("move"),
+                reason=reason,
+            )
+        else:
+            text = say(lang, "game_over", game=game, result=params["result"], reason=reason)
+    elif kind == Kind.CONDITIONAL_LAPSED:
+        text = say(
+            lang,
+            f"lapsed_{params['reason']}",
+            game=game,
+            line=params["line"],
+            move=params.get("move"),
+        )
+    elif kind == Kind.EVENT_STARTED:
+        opponents = ", ".join(_listed(params.get("opponents")))
+        text = say(
+            lang,
+            "event_started",
+            event=params["event"],
+            start=params["start"],
+            games=params["games"],
+            white=params["white"],
+            opponents=opponents,
+        )
+    else:
+        text = say(lang, kind.value, game=game, **params)
+    if params.get("message"):
+        text += "\n" + say(lang, "message", player=params.get("player"), message=params["message"])
+    return text
+
+
+def _listed(value: Value) -> list[str]:
+    """A list parameter's items (none when it is absent)."""
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _page(notice: Notice, game: Game | None, event: Event | None) -> str:

@@ -194,6 +194,7 @@ class Mailer:
         game: Game | None = None,
         cc: list[str] | None = None,
         footer: Footer | None = None,
+        kind: str = "notice",
     ) -> None:
         """A notice that every participant or official gets by email, whether
         or not they play by email (the arbiter's cases, 54.1.2): the web shows
@@ -205,7 +206,7 @@ class Mailer:
             body = self.with_game_link(body, game, player.lang)
         self.queue(
             session,
-            "notice",
+            kind,
             player.emails[0].address,
             subject,
             body,

@@ -102,6 +102,43 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "(Art. 56.9.7).",
         "case_closed": "Case {case} ({kind}) is closed: {decision}.",
         "event_closed": "{event} is over: every game is decided. The final standings:\n\n{tables}",
+        "move": "{player} has played {move} in game {game}.",
+        "forward_fired": "{player} has played {move} in game {game}, and the conditional moves "
+        "followed at once: {fired} (Art. 56.3.7).",
+        "your_move": "It is your move.\nPlease reply to this message with the record (at least "
+        "my last move) and your move, in numeric notation or any other.",
+        "their_move": "It is {player}'s move now; nothing is needed from you.",
+        "offer_with_move": "With this move {player} offers a draw. To accept it, reply with the "
+        'words "draw accepted"; a reply with your move declines it.',
+        "declined_by_move": "{player} answered your draw offer with a move, so it is declined.",
+        "message": "{player} writes: {message}",
+        "draw_answer": 'To accept it, reply with the words "draw accepted"; to decline it, with '
+        '"draw declined", or reply with your move.',
+        "draw_accepted": "Game {game}: {player} accepted your draw offer; the game is drawn "
+        "(1/2-1/2).",
+        "game_over": "Game {game} is over: {result} ({reason}).",
+        "draw_claimed": "Game {game}: {player} claimed a draw ({reason}); the position allows "
+        "it, so the game is drawn (1/2-1/2).",
+        "draw_claimed_move": "Game {game}: {player} played {move} and claimed a draw "
+        "({reason}); the position allows it, so the game is drawn (1/2-1/2).",
+        "game_over_case": "Game {game} is over by the arbiter's decision in case {case}: "
+        "{result} ({reason}).",
+        "game_annulled": "Game {game} is not counted: your opponent has left the event, and "
+        "by the arbiter's decision in case {case} their unfinished games are not counted "
+        "(Art. 56.8).",
+        "lapsed_deviated": "Game {game}: your conditional moves {line} were not played: your "
+        "opponent played {move} instead. It is your move.",
+        "lapsed_draw_offer": "Game {game}: your conditional moves {line} were not played: your "
+        "opponent's move {move} came with a draw offer, which is yours to answer.",
+        "lapsed_game_over": "Game {game} is over, so your conditional moves {line} will not be "
+        "played.",
+        "event_started": "{event} has begun; its official start is {start} (time counts from "
+        "then). You play {games} games, {white} of them with White; your opponents: "
+        "{opponents}.",
+        "event_games": "Each game has its own subject, below: send your moves in a game by "
+        "writing with its subject (or replying to the server's mail in it). With White, send "
+        "your first move now.",
+        "paired": "{event}, round {round}: {white} - {black} (game {game}).",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
         "kind_lost_email": "lost email",
@@ -123,17 +160,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "restored": "email access restored",
         "not_restored": "not restored in 30 days",
         # Notices a player may choose to have by mail, each with its page's link.
-        "move": "{player} has played {move} in game {game}. It is your move.",
-        "draw_accepted": "{player} accepted your draw offer in game {game}.",
-        "game_over": "Game {game} is over: {result} ({reason}).",
         "conditional_lapsed": "Game {game}: your conditional line {line} ended unplayed.",
         "time_low": "Game {game}: your time is running low: {days_left} days left, until "
         "{deadline}.",
         "five_days": "Game {game}: {days_left} days or fewer are left before the time control "
         "(Art. 56.4.10).",
         "notice_no_move": "Game {game}: no move has been made for {days} days.",
-        "event_started": "{event} has begun: your games are open ({games}).",
-        "paired": "{event}: you are paired in the game {white} - {black} (round {round}).",
         "case_deadline": "Case {case}: the time for the {what} ends on {until}: {link}",
         "protest": "protest",
         "appeal": "appeal",
@@ -243,6 +275,43 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "не приславший материалов не может обжаловать присуждение (ст. 56.9.7).",
         "case_closed": "Дело {case} ({kind}) закрыто: {decision}.",
         "event_closed": "{event} окончено: все партии решены. Итоговая таблица:\n\n{tables}",
+        "move": "{player} сделал ход {move} в партии {game}.",
+        "forward_fired": "{player} сделал ход {move} в партии {game}, и сразу последовали "
+        "условные ходы: {fired} (ст. 56.3.7).",
+        "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы мой последний "
+        "ход) и указав свой ход в цифровой или другой нотации.",
+        "their_move": "Теперь ход {player}; от вас ничего не требуется.",
+        "offer_with_move": "Вместе с этим ходом {player} предлагает ничью. Чтобы принять её, "
+        "ответьте словами «принимаю ничью»; ответ ходом означает отказ.",
+        "declined_by_move": "{player} ответил на ваше предложение ничьей ходом, то есть "
+        "отклонил его.",
+        "message": "{player} пишет: {message}",
+        "draw_answer": "Чтобы принять её, ответьте словами «принимаю ничью»; чтобы отклонить — "
+        "«отклоняю ничью» или ответьте ходом.",
+        "draw_accepted": "Партия {game}: {player} принял ваше предложение ничьей; партия "
+        "закончилась вничью (1/2-1/2).",
+        "game_over": "Партия {game} окончена: {result} ({reason}).",
+        "draw_claimed": "Партия {game}: {player} потребовал ничью ({reason}); позиция это "
+        "позволяет, партия закончилась вничью (1/2-1/2).",
+        "draw_claimed_move": "Партия {game}: {player} сделал ход {move} и потребовал ничью "
+        "({reason}); позиция это позволяет, партия закончилась вничью (1/2-1/2).",
+        "game_over_case": "Партия {game} окончена решением арбитра по делу {case}: {result} "
+        "({reason}).",
+        "game_annulled": "Партия {game} не учитывается: ваш партнёр выбыл из соревнования, и "
+        "решением арбитра по делу {case} его неоконченные партии не учитываются (ст. 56.8).",
+        "lapsed_deviated": "Партия {game}: ваши условные ходы {line} не сыграны: партнёр "
+        "сделал другой ход, {move}. Ваш ход.",
+        "lapsed_draw_offer": "Партия {game}: ваши условные ходы {line} не сыграны: вместе с "
+        "ходом {move} партнёр предложил ничью, ответить на это предложение можете только вы.",
+        "lapsed_game_over": "Партия {game} окончена, поэтому ваши условные ходы {line} не "
+        "будут сыграны.",
+        "event_started": "Соревнование «{event}» началось; официальный старт — {start} (время "
+        "считается с этого дня). Число ваших партий: {games}, из них белыми: {white}; ваши "
+        "партнёры: {opponents}.",
+        "event_games": "У каждой партии своя тема письма (ниже): ходы в партии присылайте с "
+        "этой темой (или ответом на письмо сервера по ней). Играющие белыми — пришлите первый "
+        "ход.",
+        "paired": "{event}, тур {round}: {white} - {black} (партия {game}).",
         "kind_time_claim": "просрочка времени",
         "kind_silence": "нет ходов",
         "kind_lost_email": "потеря почты",
@@ -263,16 +332,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "exclusion": "исключение из турнира; неоконченные партии не учитываются",
         "restored": "доступ к почте восстановлен",
         "not_restored": "не восстановлен за 30 дней",
-        "move": "{player} сделал ход {move} в партии {game}. Ваш ход.",
-        "draw_accepted": "{player} принял ваше предложение ничьей в партии {game}.",
-        "game_over": "Партия {game} окончена: {result} ({reason}).",
         "conditional_lapsed": "Партия {game}: ваш условный вариант {line} не состоялся.",
         "time_low": "Партия {game}: ваше время на исходе: осталось {days_left} дн., до {deadline}.",
         "five_days": "Партия {game}: до контроля времени осталось {days_left} дн. или меньше "
         "(ст. 56.4.10).",
         "notice_no_move": "Партия {game}: ходов не было {days} дн.",
-        "event_started": "{event} началось: ваши партии открыты ({games}).",
-        "paired": "{event}: вы играете в партии {white} - {black} (тур {round}).",
         "case_deadline": "Дело {case}: срок подачи ({what}) истекает {until}: {link}",
         "protest": "протест",
         "appeal": "апелляция",

@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from cc import migrate
 from cc.clock import FixedClock
 from cc.db import Database
-from cc.models import Door
+from cc.models import Door, Event, Notification, OutboundMessage
 from cc.services import Actor, EventSpec, ServiceContext, Services
 from cc.site import Site
 from tests.support.postgres import PostgresServer
@@ -159,6 +159,7 @@ def make_event(
     start: date = date(2026, 5, 10),
     cycles: int = 1,
     start_it: bool = True,
+    keep_start: bool = False,
 ) -> dict[str, int]:
     """Register an arbiter and ``players`` players, an event with them; start it.
 
@@ -191,4 +192,24 @@ def make_event(
     )
     if start_it:
         services.events.start(OPERATOR, code)
+        if not keep_start:
+            forget_start(services, code)
     return ids
+
+
+def forget_start(services: Services, code: str) -> None:
+    """Drop the start's notices and mail (EVENT_STARTED, tests/test_notice_kinds.py
+    checks them), so a test sees only what follows the start."""
+    with services.ctx.db.write() as session:
+        event = session.scalar(sa.select(Event).where(Event.code == code))
+        assert event is not None
+        session.execute(
+            sa.delete(Notification).where(
+                Notification.event_id == event.id, Notification.kind == "event_started"
+            )
+        )
+        session.execute(
+            sa.delete(OutboundMessage).where(
+                OutboundMessage.kind == "start", OutboundMessage.subject == f"[cc] {code}"
+            )
+        )

@@ -17,7 +17,7 @@ from cc import errors
 from cc.clock import FixedClock
 from cc.models import Case, Door, Game, OutboundMessage, SectionEntry
 from cc.services import Actor, EventSpec, Services
-from tests.conftest import OPERATOR
+from tests.conftest import OPERATOR, forget_start
 
 START = date(2026, 5, 10)
 
@@ -77,6 +77,7 @@ def setup_event(
     )
     services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
     services.events.start(OPERATOR, code)
+    forget_start(services, code)
     return ids
 
 

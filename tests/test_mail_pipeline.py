@@ -201,7 +201,11 @@ def test_words_resign_draw_and_leave(services: Services, clock: FixedClock, game
     receipt = send(services, clock, BLACK, s["black"], "Thank you, I accept the draw.")
     assert receipt.outcome == "accept_draw"
     assert services.queries.game(1).result_reason == "agreed_draw"
-    assert "drawn by agreement" in outbox(services)[-2].body
+    # Black's confirmation, and White hears of it from the notice (once).
+    sent = outbox(services)
+    assert [m.to_address for m in sent[-2:]] == [WHITE, BLACK]
+    assert "accepted your draw offer" in sent[-2].body
+    assert "drawn by agreement" in sent[-1].body
     leave = send(services, clock, BLACK, s["black"], "Перерыв с 01.06.2026 по 10.06.2026")
     assert leave.outcome == "leave_taken"
     assert services.leaves.balance("t1p2").used_this_year == 10

@@ -22,7 +22,7 @@ from cc import errors
 from cc.clock import FixedClock
 from cc.models import AuditEntry, Door, Game, OutboundMessage
 from cc.services import Actor, EventSpec, Services
-from tests.conftest import OPERATOR, make_event
+from tests.conftest import OPERATOR, forget_start, make_event
 from tests.web_support import client, sign_in, token_for
 
 START = date(2026, 5, 10)
@@ -262,6 +262,7 @@ def post_event(services: Services, *, first_overstep_loses: bool = False) -> dic
     )
     services.events.add_players(OPERATOR, "P1", ["wpl", "bpl"])
     services.events.start(OPERATOR, "P1")
+    forget_start(services, "P1")
     return ids
 
 

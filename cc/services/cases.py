@@ -604,6 +604,7 @@ class CaseService:
             case.effects = self._apply(
                 session, actor, case, decision, now, today, bar=bar, penalty_days=penalty_days
             )
+            self._tell_games_over(session, case, case.effects)
             case.decision = decision
             case.reasons = reasons
             case.decided_by_id = actor.player_id
@@ -721,6 +722,7 @@ class CaseService:
                 self._undo(session, actor, case, now)
                 case.barred_cycle = None
                 case.effects = self._apply(session, actor, case, decision, now, today)
+                self._tell_games_over(session, case, case.effects)
             case.appeal_decision = decision
             case.appeal_reasons = reasons
             case.appeal_decided_by_id = actor.player_id
@@ -1182,6 +1184,46 @@ class CaseService:
                     copy_arbiter=copy_arbiter,
                 ),
             )
+
+    def _tell_games_over(self, session: Session, case: Case, effects: list[dict[str, Any]]) -> None:
+        """GAME_OVER to each player of a game the decision ended, who is not
+        told that game's result by the decision itself.
+
+        The decision goes to the case's parties (CASE_DECIDED, APPEAL_DECIDED),
+        and for the case's own game (a time claim, a silence, an
+        adjudication) it is that game's result: its players are not told
+        twice. The respondent of a withdrawal or an exclusion is told the
+        fate of all their games by the decision. Their opponents are told
+        each game's own result here: a withdrawal's decision names no game
+        (56.8, 33), and an exclusion by a complaint has them as no party.
+        """
+        for effect in effects:
+            if "game" not in effect:
+                continue
+            game = session.get(Game, int(effect["game"]))
+            if game is None or game.status not in (GameStatus.FINISHED, GameStatus.ANNULLED):
+                continue
+            if game.id == case.game_id:
+                continue
+            reason = game.result_reason.value if game.result_reason else game.status.value
+            for player_id in (game.white_id, game.black_id):
+                if player_id == case.respondent_id:
+                    continue
+                self.ctx.notifications.notify(
+                    session,
+                    Notice(
+                        recipient_id=player_id,
+                        kind=Kind.GAME_OVER,
+                        game_id=game.id,
+                        event_id=game.event_id,
+                        params={
+                            "result": game.result.value,
+                            "reason": reason,
+                            "status": game.status.value,
+                            "case": case.id,
+                        },
+                    ),
+                )
 
     def _tell_opened(
         self, session: Session, case: Case, summary: str, others: list[Player]

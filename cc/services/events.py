@@ -45,6 +45,7 @@ from cc.services.context import (
 )
 from cc.services.leaves import check_entry
 from cc.services.ledger import reminder_after
+from cc.services.notifications import Kind, Notice
 from timekeeping import start_of_day
 
 START_EPD = chess.Board().epd(en_passant="legal")
@@ -393,7 +394,47 @@ class EventService:
                     if s.teams
                 },
             )
+            self._tell_started(session, event)
             return created
+
+    def _tell_started(self, session: Session, event: Event) -> None:
+        """EVENT_STARTED to each player: one notice with all their games.
+
+        All the games of a correspondence section begin together on the
+        official start date (spec §9), so a player hears of the start once,
+        with their games (``games``) and opponents (``opponents``, White's
+        games first: ``white`` of them), rather than one PAIRED notice per
+        game: in a section of 15 that would be 14 notices at once, each
+        saying less. Time counts from the official start, not from this
+        notice (54.4.4, 56.4.5); in post play a late notice matters
+        (55.4.6), so in email and post events it is mailed as
+        correspondence.
+        """
+        games = session.scalars(
+            select(Game).where(Game.event_id == event.id).order_by(Game.id)
+        ).all()
+        mine: dict[int, tuple[list[str], list[str]]] = {}
+        for game in games:
+            mine.setdefault(game.white_id, ([], []))[0].append(game.black.name)
+            mine.setdefault(game.black_id, ([], []))[1].append(game.white.name)
+        for player_id, (as_white, as_black) in mine.items():
+            self.ctx.notifications.notify(
+                session,
+                Notice(
+                    recipient_id=player_id,
+                    kind=Kind.EVENT_STARTED,
+                    event_id=event.id,
+                    params={
+                        "event": event.name,
+                        "code": event.code,
+                        "start": event.start_date.isoformat(),
+                        "games": len(as_white) + len(as_black),
+                        "white": len(as_white),
+                        "opponents": [*as_white, *as_black],
+                    },
+                    key=f"event_started:{event.id}",
+                ),
+            )
 
     @staticmethod
     def _player_pairings(

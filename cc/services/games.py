@@ -20,9 +20,8 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc import errors
-from cc.i18n import N_, Text, code
+from cc.i18n import N_
 from cc.models import (
-    ConditionalLine,
     Door,
     DrawOffer,
     DrawOfferStatus,
@@ -32,13 +31,13 @@ from cc.models import (
     GameResult,
     GameStatus,
     LeaveStatus,
-    LineStatus,
     Move,
     Player,
     PlayerLeave,
     ResultReason,
 )
 from cc.services.access import require_official
+from cc.services.conditionals import ConditionalMoves, LineView, notation_reason
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -47,7 +46,7 @@ from cc.services.context import (
 )
 from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
-from cc.services.notifications import Kind, Notice
+from cc.services.notifications import Kind, Notice, Value
 from cc.services.receipts import apply_receipt
 from timekeeping import local_date
 
@@ -68,17 +67,6 @@ def move_number_of(ply: int) -> int:
     (1, 1, 2)
     """
     return (ply + 1) // 2
-
-
-def notation_reason(error: notation.NotationError) -> Text:
-    """Why the notation refused a move text, to be shown in the reader's language."""
-    if isinstance(error, notation.SequenceError):
-        return N_(
-            "the record is at move {number} for {side} here",
-            number=error.number,
-            side=code("color", "white" if error.color == chess.WHITE else "black"),
-        )
-    return code("reason", error.reason)
 
 
 @dataclass(frozen=True)
@@ -118,16 +106,6 @@ class MovePreview:
 
 
 @dataclass(frozen=True)
-class LineView:
-    """One of the caller's conditional lines, from the next expected move."""
-
-    id: int
-    from_move: int
-    moves: list[str]
-    text: str
-
-
-@dataclass(frozen=True)
 class GameOutcome:
     """The state of a game after a draw or resignation request."""
 
@@ -141,7 +119,16 @@ def _color_name(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
 
-class GameService:
+class GameService(ConditionalMoves):
+    """Moves, draw offers, resignation and draw claims; conditional moves
+    come from :class:`ConditionalMoves`.
+
+    Each change tells whom it concerns, in its own transaction: the partner
+    of a move (MOVE), of a draw offer or an answer to one (DRAW_OFFERED,
+    DRAW_ACCEPTED, DRAW_DECLINED), of a resignation (RESIGNED), of a draw
+    claimed (GAME_OVER). The player who acted knows and is not told.
+    """
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
         #: server games lost on time (54.5.2), found by any late request too
@@ -162,6 +149,7 @@ class GameService:
         stated_sent_on: date | None = None,
         conditional: str | None = None,
         received: date | datetime | str | None = None,
+        message: str | None = None,
     ) -> MoveOutcome:
         """Make a move in a game.
 
@@ -174,7 +162,14 @@ class GameService:
         ``received`` is when the player received the partner's last move, as
         the arbiter knows it from a postmark or the player's letter (55.2.2,
         56.2.3): checked and recorded as :meth:`ReceiptService.record_receipt`
-        does, before the move is dated against it.
+        does, before the move is dated against it. ``message`` is what the
+        player writes to the partner with the move (Xfcc's ``myMessage``): it
+        reaches the partner with the move's notice.
+
+        The partner is told once: DRAW_OFFERED (with ``move``) when the move
+        carries a draw offer, else MOVE (``draw_declined`` when the move
+        answered the partner's own offer, ``fired`` for the partner's
+        conditional replies it set off).
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -218,7 +213,8 @@ class GameService:
             board = chess.Board(game.fen)
             move = self._read(board, text, game)
             offer = self._open_offer(session, game)
-            if offer is not None and offer.offered_by_id != player.id:
+            declined = offer is not None and offer.offered_by_id != player.id
+            if offer is not None and declined:
                 # Replying with a move declines the partner's offer.
                 offer.status = DrawOfferStatus.DECLINED
                 offer.answered_at = when
@@ -227,7 +223,8 @@ class GameService:
                 after.push(move)
                 line = self._parse_line(game, after, conditional)
             still_open = offer is not None and offer.status == DrawOfferStatus.OPEN
-            if offer_draw and not still_open:
+            offered = offer_draw and not still_open
+            if offered:
                 # Offered with the move, so the partner's lines do not answer it.
                 self._new_offer(session, actor, game, player, when)
             if conditional:
@@ -258,18 +255,31 @@ class GameService:
                 result_reason=game.result_reason,
                 fen=game.fen,
             )
-            # The partner hears of it (the gateway forwards it by email, 56.2.1).
-            partner_id = game.black_id if player.id == game.white_id else game.white_id
-            self.ctx.notifications.notify(
-                session,
-                Notice(
-                    recipient_id=partner_id,
-                    kind=Kind.MOVE,
-                    game_id=game.id,
+            text = (message or "").strip()[:2000]
+            if text:
+                audit(
+                    session,
+                    actor,
+                    now,
+                    "message_sent",
                     event_id=game.event_id,
-                    params={"player": player.name, "move": outcome.san, "fired": list(fired)},
-                ),
-            )
+                    game_id=game.id,
+                    player_id=player.id,
+                    text=text,
+                )
+            # The partner hears of it (the gateway forwards it by email, 56.2.1).
+            params: dict[str, Value] = {"player": player.name, "move": outcome.san}
+            kind = Kind.MOVE
+            if offered and game.status == GameStatus.ONGOING:
+                # One notice: the offer, made with the move (its lines lapsed).
+                kind = Kind.DRAW_OFFERED
+            else:
+                params["fired"] = list(fired)
+                if declined:
+                    params["draw_declined"] = True
+            if text:
+                params["message"] = text
+            self._tell_partner(session, game, player, kind, params)
             return outcome
 
     def record_stated_move(
@@ -350,6 +360,7 @@ class GameService:
     ) -> MoveOutcome:
         color = board.turn
         san = board.san(move)
+        before_fen = board.fen()
         irreversible = board.is_irreversible(move)
         board.push(move)
         position = board.epd(en_passant="legal")
@@ -398,7 +409,9 @@ class GameService:
         self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
         session.flush()
         if game.status == GameStatus.ONGOING:
-            self._fire_lines(session, game, event, player, ply, move.uci(), when, now, fired)
+            self._fire_lines(
+                session, game, event, player, ply, move.uci(), san, before_fen, when, now, fired
+            )
         LedgerService.refresh_deadline(session, game, now)
         return MoveOutcome(
             game_id=game.id,
@@ -541,232 +554,6 @@ class GameService:
                 ),
             )
 
-    # ----------------------------------------------------- conditional moves
-
-    def add_line(
-        self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
-    ) -> int:
-        """Register conditional moves while the partner is to move (54.3.3).
-
-        ``text`` is the partner's expected move, then the answer, and so on,
-        in any notation; several lines make branches. The line is private to
-        its owner until it fires, and can be cancelled before that.
-        """
-        now = self.ctx.now()
-        with self._playing(actor, game_id, as_player, N_("enter conditional moves")) as (
-            session,
-            game,
-            player,
-            _now,
-        ):
-            color = chess.WHITE if player.id == game.white_id else chess.BLACK
-            if self._to_move(game) == color:
-                raise errors.InvalidInput(
-                    field="line",
-                    reason=N_("it is your move: send it, with the line that follows it"),
-                )
-            line = self._parse_line(game, chess.Board(game.fen), text)
-            return self._store_line(session, actor, game, player, line, now)
-
-    def cancel_line(self, actor: Actor, line_id: int) -> None:
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            line = session.get(ConditionalLine, line_id, with_for_update=True)
-            if line is None or line.player_id != actor.player_id:
-                raise errors.NotFound(kind="conditional line", ref=line_id)
-            if line.status != LineStatus.ACTIVE:
-                raise errors.InvalidInput(
-                    field="line",
-                    reason=N_("it is {status}", status=code("status", line.status.value)),
-                )
-            line.status = LineStatus.CANCELLED
-            line.closed_at = now
-            audit(
-                session, actor, now, "conditional_cancelled", game_id=line.game_id, line_id=line.id
-            )
-
-    def lines(self, actor: Actor, game_id: int) -> list[LineView]:
-        """The caller's own active lines in a game, written in SAN."""
-        with self.ctx.db.read() as session:
-            game = find_game(session, game_id)
-            rows = session.scalars(
-                select(ConditionalLine)
-                .where(
-                    ConditionalLine.game_id == game.id,
-                    ConditionalLine.player_id == actor.player_id,
-                    ConditionalLine.status == LineStatus.ACTIVE,
-                )
-                .order_by(ConditionalLine.id)
-            ).all()
-            views = []
-            for row in rows:
-                board = chess.Board(game.fen)
-                sans = []
-                for uci in row.moves[row.position :]:
-                    move = chess.Move.from_uci(uci)
-                    sans.append(board.san(move))
-                    board.push(move)
-                first = move_number_of(row.next_ply)
-                text = notation.write_moves(
-                    [chess.Move.from_uci(u) for u in row.moves[row.position :]],
-                    "san",
-                    board=chess.Board(game.fen),
-                )
-                views.append(LineView(id=row.id, from_move=first, moves=sans, text=text))
-            return views
-
-    def _parse_line(self, game: Game, board: chess.Board, text: str) -> list[str]:
-        """A line read from ``board``: partner's move first, ending with the owner's."""
-        if not game.event.conditional_moves:
-            raise errors.InvalidInput(
-                field="line", reason=N_("the regulations of this event allow no conditional moves")
-            )
-        read = notation.read_move_list(text, board)
-        if read.failure is not None:
-            failure = read.failure
-            raise (
-                errors.ImpossibleMove(
-                    text=failure.text,
-                    game_id=game.id,
-                    fen=failure.error.fen,
-                    reason=N_(
-                        "move {number} of the line: {reason}",
-                        number=failure.number,
-                        reason=notation_reason(failure.error),
-                    ),
-                )
-                if failure.error.kind != "illegible"
-                else errors.IllegibleMove(
-                    text=failure.text,
-                    game_id=game.id,
-                    fen=failure.error.fen,
-                    reason=N_(
-                        "move {number} of the line: {reason}",
-                        number=failure.number,
-                        reason=notation_reason(failure.error),
-                    ),
-                )
-            )
-        moves = [m.move.uci() for m in read.moves]
-        if len(moves) < 2 or len(moves) % 2:
-            raise errors.InvalidInput(
-                field="line",
-                reason=N_("a line gives the partner's move and your answer to it, in pairs"),
-            )
-        return moves
-
-    @staticmethod
-    def _store_line(
-        session: Session,
-        actor: Actor,
-        game: Game,
-        player: Player,
-        moves: list[str],
-        now: datetime,
-        *,
-        next_ply: int | None = None,
-    ) -> int:
-        next_ply = next_ply or game.ply_count + 1
-        for other in session.scalars(
-            select(ConditionalLine).where(
-                ConditionalLine.game_id == game.id,
-                ConditionalLine.player_id == player.id,
-                ConditionalLine.status == LineStatus.ACTIVE,
-            )
-        ):
-            theirs = other.moves[other.position :]
-            if other.next_ply != next_ply:
-                continue
-            # Branches may share the partner's moves, but then the answers must agree.
-            for i in range(0, min(len(theirs), len(moves)), 2):
-                if theirs[i] != moves[i]:
-                    break
-                if theirs[i + 1] != moves[i + 1]:
-                    raise errors.Conflict(
-                        what=N_("conditional line with another answer to the same moves"),
-                        ref=N_("line {line_id}", line_id=other.id),
-                    )
-        line = ConditionalLine(
-            game_id=game.id,
-            player_id=player.id,
-            moves=moves,
-            position=0,
-            next_ply=next_ply,
-            status=LineStatus.ACTIVE,
-            door=actor.door,
-            created_at=now,
-        )
-        session.add(line)
-        session.flush()
-        audit(
-            session,
-            actor,
-            now,
-            "conditional_added",
-            event_id=game.event_id,
-            game_id=game.id,
-            line_id=line.id,
-            moves=moves,
-        )
-        return line.id
-
-    def _fire_lines(
-        self,
-        session: Session,
-        game: Game,
-        event: Event,
-        mover: Player,
-        ply: int,
-        uci: str,
-        when: datetime,
-        now: datetime,
-        fired: list[str] | None,
-    ) -> None:
-        """The partner's lines answer the move just made, or lapse (§10.6).
-
-        A fired move is dated when the move that set it off was sent, so it
-        costs its player nothing; the proposer paid on the first move.
-        """
-        owner = game.black if mover.id == game.white_id else game.white
-        lines = session.scalars(
-            select(ConditionalLine)
-            .where(
-                ConditionalLine.game_id == game.id,
-                ConditionalLine.player_id == owner.id,
-                ConditionalLine.status == LineStatus.ACTIVE,
-            )
-            .order_by(ConditionalLine.id)
-        ).all()
-        if not lines:
-            return
-        offer = self._open_offer(session, game)
-        reply: str | None = None
-        for line in lines:
-            expected = line.moves[line.position]
-            if line.next_ply != ply or expected != uci or offer is not None:
-                # Another move, or a draw offer to answer: the owner decides.
-                line.status = LineStatus.LAPSED
-                line.closed_at = when
-                continue
-            reply = line.moves[line.position + 1]
-            line.position += 2
-            line.next_ply += 2
-            if line.position >= len(line.moves):
-                line.status = LineStatus.COMPLETED
-                line.closed_at = when
-        if reply is None:
-            return
-        board = chess.Board(game.fen)
-        move = chess.Move.from_uci(reply)
-        if not board.is_legal(move):  # checked when stored; the position is the one foreseen
-            return
-        if fired is not None:
-            fired.append(board.san(move))
-        actor = Actor(player_id=owner.id, door=Door.SYSTEM, label=f"conditional:{owner.login}")
-        self._record_move(
-            session, actor, game, event, owner, board, move, when, now, None, fired=fired
-        )
-
     # ------------------------------------------------------ draws, resignation
 
     @contextmanager
@@ -806,6 +593,13 @@ class GameService:
                 player_id=player.id,
             )
             self._finish(session, actor, game, result, ResultReason.RESIGNATION, now)
+            self._tell_partner(
+                session,
+                game,
+                player,
+                Kind.RESIGNED,
+                {"player": player.name, "result": result.value},
+            )
             return self._outcome(game)
 
     def offer_draw(
@@ -822,9 +616,12 @@ class GameService:
             if offer is not None and offer.offered_by_id == player.id:
                 raise errors.DrawOfferOpen(who=player.login, game_id=game.id)
             if offer is not None:
-                self._accept(session, actor, game, offer, now)
+                self._accept(session, actor, game, player, offer, now)
             else:
                 self._new_offer(session, actor, game, player, now)
+                self._tell_partner(
+                    session, game, player, Kind.DRAW_OFFERED, {"player": player.name}
+                )
             return self._outcome(game)
 
     def accept_draw(
@@ -837,7 +634,7 @@ class GameService:
             now,
         ):
             offer = self._partners_offer(session, game, player)
-            self._accept(session, actor, game, offer, now)
+            self._accept(session, actor, game, player, offer, now)
             return self._outcome(game)
 
     def decline_draw(
@@ -862,6 +659,7 @@ class GameService:
                 offer_id=offer.id,
                 player_id=player.id,
             )
+            self._tell_partner(session, game, player, Kind.DRAW_DECLINED, {"player": player.name})
             return self._outcome(game)
 
     def claim_draw(
@@ -891,6 +689,7 @@ class GameService:
             board = chess.Board(game.fen)
             repetition = list(game.repetition)
             move = None
+            san: str | None = None
             if text is not None:
                 move = self._read(board, text, game)
                 irreversible = board.is_irreversible(move)
@@ -912,9 +711,9 @@ class GameService:
                 if offer is not None and offer.offered_by_id != player.id:
                     offer.status = DrawOfferStatus.DECLINED
                     offer.answered_at = now
-                self._record_move(
+                san = self._record_move(
                     session, actor, game, game.event, player, board, move, now, now, None
-                )
+                ).san
             if game.status == GameStatus.ONGOING:
                 audit(
                     session,
@@ -928,6 +727,20 @@ class GameService:
                     occurrences=occurrences,
                 )
                 self._finish(session, actor, game, GameResult.DRAW, reason, now)
+                # The partner hears of the claim and, if made with one, its move.
+                params: dict[str, Value] = {
+                    "player": player.name,
+                    "result": GameResult.DRAW.value,
+                    "reason": reason.value,
+                }
+                if san is not None:
+                    params["move"] = san
+                self._tell_partner(session, game, player, Kind.GAME_OVER, params)
+            elif san is not None:
+                # The move itself ended the game: told as any such move.
+                self._tell_partner(
+                    session, game, player, Kind.MOVE, {"player": player.name, "move": san}
+                )
             return self._outcome(game)
 
     # ---------------------------------------------------------------- helpers
@@ -1063,8 +876,16 @@ class GameService:
         )
 
     def _accept(
-        self, session: Session, actor: Actor, game: Game, offer: DrawOffer, now: datetime
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        player: Player,
+        offer: DrawOffer,
+        now: datetime,
     ) -> None:
+        """The partner's offer accepted by ``player``: the game is drawn, and
+        the offerer told who accepted."""
         offer.status = DrawOfferStatus.ACCEPTED
         offer.answered_at = now
         audit(
@@ -1077,6 +898,28 @@ class GameService:
             offer_id=offer.id,
         )
         self._finish(session, actor, game, GameResult.DRAW, ResultReason.AGREED_DRAW, now)
+        self._tell_partner(session, game, player, Kind.DRAW_ACCEPTED, {"player": player.name})
+
+    def _tell_partner(
+        self,
+        session: Session,
+        game: Game,
+        player: Player,
+        kind: Kind,
+        params: dict[str, Value],
+    ) -> None:
+        """``kind`` to the partner of ``player`` in ``game``."""
+        partner_id = game.black_id if player.id == game.white_id else game.white_id
+        self.ctx.notifications.notify(
+            session,
+            Notice(
+                recipient_id=partner_id,
+                kind=kind,
+                game_id=game.id,
+                event_id=game.event_id,
+                params=params,
+            ),
+        )
 
     def _finish(
         self,
@@ -1092,13 +935,7 @@ class GameService:
         game.result_reason = reason
         game.finished_at = when
         game.next_deadline = None
-        for line in session.scalars(
-            select(ConditionalLine).where(
-                ConditionalLine.game_id == game.id, ConditionalLine.status == LineStatus.ACTIVE
-            )
-        ):
-            line.status = LineStatus.LAPSED
-            line.closed_at = when
+        self._lapse_all(session, actor, game, when)
         for offer in session.scalars(
             select(DrawOffer).where(
                 DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
@@ -1122,8 +959,10 @@ __all__ = [
     "Door",
     "GameOutcome",
     "GameService",
+    "LineView",
     "MoveOutcome",
     "MovePreview",
     "move_number_of",
+    "notation_reason",
     "ply_of",
 ]

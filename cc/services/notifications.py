@@ -39,9 +39,12 @@ class Kind(StrEnum):
     """What a notice tells. The value names the text the doors say."""
 
     #: the partner moved (``player``, ``move`` in SAN, ``message`` if any;
-    #: ``fired``: the recipient's own conditional replies it set off, in SAN)
+    #: ``fired``: the moves that followed at once from conditional lines, in
+    #: SAN, the recipient's first; ``draw_declined``: the move answered the
+    #: recipient's draw offer)
     MOVE = "move"
-    #: the partner offers a draw (``player``; ``move`` when made with a move)
+    #: the partner offers a draw (``player``; ``move`` when made with a move,
+    #: told instead of MOVE, and ``message`` if any)
     DRAW_OFFERED = "draw_offered"
     #: the recipient's draw offer was accepted / declined (``player``)
     DRAW_ACCEPTED = "draw_accepted"
@@ -49,11 +52,14 @@ class Kind(StrEnum):
     #: the partner resigned (``player``, ``result``)
     RESIGNED = "resigned"
     #: the game ended other than by a move told as MOVE, a resignation or a
-    #: loss on time (``result``, ``reason`` a code): a draw claimed, a
-    #: decision, an adjudication
+    #: loss on time (``result``, ``reason`` a code): a draw claimed by the
+    #: partner (``player``, ``move`` when claimed with one), a decision that
+    #: ends a game its players are not told of otherwise (``case``,
+    #: ``status``)
     GAME_OVER = "game_over"
-    #: the recipient's conditional line ended unplayed (``line`` in SAN,
-    #: ``reason`` a code: "deviated" with ``move``, "game_over", ...)
+    #: the recipient's conditional line ended unplayed (``line``: its moves
+    #: left, in SAN; ``reason`` a code: "deviated" with ``move``,
+    #: "draw_offer" with ``move``, "game_over")
     CONDITIONAL_LAPSED = "conditional_lapsed"
     #: a server game lost on time, to both players (54.5.2)
     FORFEIT = "forfeit"
@@ -75,7 +81,9 @@ class Kind(StrEnum):
     #: a partner's leave begins or ends (56.7.2)
     LEAVE_STARTED = "leave_started"
     LEAVE_ENDED = "leave_ended"
-    #: the event began: the recipient's games are open (``games``: how many)
+    #: the event began: the recipient's games are open (``event`` its name,
+    #: ``code``, ``start`` ISO, ``games``: how many, ``opponents``: names,
+    #: game by game, the ``white`` first ones with White)
     EVENT_STARTED = "event_started"
     #: the recipient is paired in a game (``white``, ``black``, ``round``)
     PAIRED = "paired"
@@ -180,8 +188,10 @@ GROUP_OF: Mapping[Kind, Group] = {
 
 #: In email and post events the mail is the rules' own transport: these go
 #: by mail whatever the player chose (the move in the standard form, 56.2.1;
+#: draw offers, their answers and resignations, which travel as moves do;
 #: the repeated move, 56.5.1; the claim one may file, §10.4; partners'
-#: leaves, 56.7.2; ...).
+#: leaves, 56.7.2; the start, from which the games' subjects are answered,
+#: 55.4.6; ...).
 CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
     {
         Kind.MOVE,
@@ -196,6 +206,7 @@ CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
         Kind.OVERSTEP_OPEN,
         Kind.LEAVE_STARTED,
         Kind.LEAVE_ENDED,
+        Kind.EVENT_STARTED,
         Kind.EVENT_CLOSED,
     }
 )

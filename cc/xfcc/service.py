@@ -221,12 +221,13 @@ class XfccService:
             return check
         text = _EP.sub("", r.myMove.strip())
         # One transaction: the service calls join it, so the message to the
-        # partner commits with the move or not at all.
+        # partner commits with the move or not at all. A move carries it in
+        # its notice to the partner; with another request it is kept here.
         with self.ctx.db.write() as session:
-            code = self._act(actor, player_id, r, text)
+            code, moved = self._act(actor, player_id, r, text)
             if code is not None:
                 return code
-            if r.myMessage.strip():
+            if r.myMessage.strip() and not moved:
                 game = find_game(session, r.gameId)
                 audit(
                     session,
@@ -240,12 +241,15 @@ class XfccService:
                 )
         return Code.SUCCESS
 
-    def _act(self, actor: Actor, player_id: int, r: MoveRequest, text: str) -> Code | None:
-        """Resign, accept, claim, offer, add a line or move; a code if refused here."""
+    def _act(
+        self, actor: Actor, player_id: int, r: MoveRequest, text: str
+    ) -> tuple[Code | None, bool]:
+        """Resign, accept, claim, offer, add a line or move; a code if refused
+        here, and whether a move was sent (with the message)."""
         assert r.gameId is not None
         if r.resign:
             if r.offerDraw:
-                return Code.CANNOT_OFFER_DRAW
+                return Code.CANNOT_OFFER_DRAW, False
             self.games.resign(actor, r.gameId)
         elif r.acceptDraw:
             self.games.accept_draw(actor, r.gameId)
@@ -253,14 +257,14 @@ class XfccService:
             self.games.claim_draw(actor, r.gameId, text=text or None)
         elif not text:
             if not r.offerDraw:
-                return Code.INVALID_MOVE
+                return Code.INVALID_MOVE, False
             self.games.offer_draw(actor, r.gameId)
         elif not self._my_turn(player_id, r.gameId, r.movecount):
             # The partner is to move: the text is a conditional line (54.3.3).
             if len(text.split()) < 2:
-                return Code.NOT_YOUR_TURN
+                return Code.NOT_YOUR_TURN, False
             if self._has_line(player_id, r.gameId):
-                return Code.CONDITIONALS_ALREADY_EXIST
+                return Code.CONDITIONALS_ALREADY_EXIST, False
             self.games.add_line(actor, r.gameId, text)
         else:
             move, _, line = text.partition(" ")
@@ -271,8 +275,10 @@ class XfccService:
                 move_number=r.movecount,
                 offer_draw=r.offerDraw,
                 conditional=line.strip() or None,
+                message=r.myMessage,
             )
-        return None
+            return None, True
+        return None, False
 
     def _precheck(self, player_id: int, r: MoveRequest) -> Code | None:
         """The answers that do not depend on the move itself."""
