@@ -136,8 +136,14 @@ def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
         )
         uci = lan.group("from").lower() + lan.group("to")
         expected = _LETTER_PIECES[piece] if piece else None
-        move = _from_to(board, uci, original, promo, expected)
-        return move, Notation.LAN_RU if russian else Notation.LAN
+        try:
+            move = _from_to(board, uci, original, promo, expected)
+        except ImpossibleMoveError:
+            # "B8xe5" is also a bishop's capture in SAN, told apart by its rank.
+            if piece or cleaned[0] != "B":
+                raise
+        else:
+            return move, Notation.LAN_RU if russian else Notation.LAN
     russian = any(c in _RUSSIAN for c in cleaned)
     if russian:
         cleaned = cleaned.replace("Кр", "K").replace("КР", "K")

@@ -271,6 +271,10 @@ def test_a_bishop_told_apart_by_its_rank_is_not_a_from_to_move() -> None:
     assert read_move(board, "B8e7") == chess.Move.from_uci("d8e7")
     with pytest.raises(ImpossibleMoveError):
         read_move(chess.Board(), "B8e7")
+    # The same with a capture: "B8xe5" is the bishop of h8 taking on e5.
+    board = chess.Board("7B/p3k3/6pb/4p2p/4r2P/1P5b/6NB/Rb5K w - - 8 67")
+    assert read_move(board, "B8xe5") == chess.Move.from_uci("h8e5")
+    assert read_move(board, "B2xe5") == chess.Move.from_uci("h2e5")
 
 
 # ------------------------------------------------- faults, and nothing else
