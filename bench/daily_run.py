@@ -50,7 +50,7 @@ def fill(services: Services, games: int, due: float) -> int:
         base = {
             c.name: getattr(template, c.key)
             for c in Game.__table__.columns
-            if c.name not in ("id", "round", "board", "next_deadline")
+            if c.name not in ("id", "round", "board", "next_deadline", "alert_on")
         }
     every = max(1, round(1 / due)) if due > 0 else games + 1
     later = DAY + timedelta(days=30)
@@ -60,6 +60,9 @@ def fill(services: Services, games: int, due: float) -> int:
             "round": 1 + i // 1000,
             "board": 2 + i % 1000,
             "next_deadline": DAY if i % every == 0 else later,
+            # The time alerts' index, due on the same games (the others were
+            # told long ago, or have nothing to be told before ``later``).
+            "alert_on": DAY if i % every == 0 else later,
         }
         for i in range(games - 1)
     )

@@ -31,6 +31,12 @@ def daily_job() -> None:
     report = _services.daily.run()
     if report.examined:
         log.info("daily run: %d examined, %d lost on time", report.examined, len(report.forfeited))
+    if report.alerted or report.digests:
+        log.info(
+            "daily run: time alerts in %d games, %d digests",
+            len(report.alerted),
+            len(report.digests),
+        )
 
 
 def start_scheduler(services: Services, *, every_seconds: float = 300) -> AsyncIOScheduler:

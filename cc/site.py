@@ -23,6 +23,7 @@ class Site(Services):
         #: the email door: takes each incoming message (:meth:`MailGateway.receive`)
         self.mail = MailGateway(self)
         self.notifications.subscribe(self.mail.notices.deliver)
+        self.notifications.subscribe_digest(self.mail.notices.digest)
 
 
 __all__ = ["Site"]

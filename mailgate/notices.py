@@ -17,8 +17,14 @@ the recipient's language and queued in the notifying transaction:
   with a move rides on the move's own mail;
 - an event's start, with each game's subject to answer (55.4.6), leaves of
   partners (56.7.2) and an event's final standings;
+- the player's own time (running low, five days left, no move for 14, 28
+  or 35 days), when the player takes it by mail, in the game's subject with
+  the partner's move in the player's notation; a protest's or an appeal's
+  last three days (56.6.4, 54.1.4);
 - any other notice the player chose to have by mail, in its words with the
-  absolute link to its page.
+  absolute link to its page;
+- the daily digest (:meth:`MailNotices.digest`), handed over by the digest
+  service in the transaction that records the player's day as done.
 
 Mail the rules require (:attr:`Delivery.formal`) says where the other
 notifications are set; mail the player chose ends with a link that stops
@@ -36,16 +42,28 @@ from sqlalchemy.orm import Session
 from cc.i18n import word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
-from cc.services.notifications import GROUP_OF, Delivery, Group, Kind, Notice, Value
+from cc.services.digest import Record, notation_of, written
+from cc.services.notifications import (
+    GROUP_OF,
+    Delivery,
+    Digest,
+    DigestItem,
+    Group,
+    Kind,
+    Notice,
+    Value,
+)
 from cc.services.standings import StandingsService
 from mailgate.outgoing import Footer, Mailer
-from mailgate.replies import say, say_notice
+from mailgate.replies import TEXTS, say, say_notice
 
 #: where a player sets their notifications (a path on the site)
 SETTINGS_PAGE = "/notifications/settings"
 
 #: the parameters of a case's notice that are codes, said in the reader's words
 _CODES = ("decision", "verdict")
+#: the player's own time, told by the daily run (cc.services.alerts)
+_TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
 
 
 class MailNotices:
@@ -110,7 +128,9 @@ class MailNotices:
         params = dict(notice.params)
         kind = notice.kind
         footer = self.footer(person, delivery)
-        if not delivery.formal:
+        if kind in _TIME_ALERTS and game is not None:
+            self._time_alert(session, delivery, person, game, footer)
+        elif not delivery.formal:
             self._informal(session, delivery, person, game, event, footer)
         elif case is not None:
             self._case(session, notice, person, case, cc, footer)
@@ -192,6 +212,89 @@ class MailNotices:
         if game is None and event is not None:
             subject = f"[cc] {event.code}"
         self.mailer.notice(session, person, subject, body, game=game, footer=footer)
+
+    def _time_alert(
+        self, session: Session, delivery: Delivery, person: Player, game: Game, footer: Footer
+    ) -> None:
+        """Time running low, five days left, no move for so many days: in the
+        game's subject (an email player may answer with their move), the
+        partner's move in the player's notation, with the game's link."""
+        notice = delivery.notice
+        lang = person.lang
+        record = Record(session, game.id, notation_of(person))
+        params = written(notice.params, record, self.mailer.ctx.now())
+        key = f"alert_{notice.kind.value}"
+        if notice.kind == Kind.NO_MOVE and not params.get("move"):
+            key = "alert_no_move_first"
+        body = say(lang, key, game=game.id, **params)
+        if notice.kind == Kind.FIVE_DAYS and delivery.mode in (Mode.EMAIL, Mode.POST):
+            # 56.4.10: copies to the arbiter; 55.4.12: registered mail
+            body += say(lang, f"alert_five_days_{delivery.mode.value}")
+        subject = self.mailer.subject(game, person.id)
+        self.mailer.notice(session, person, subject, body, game=game, footer=footer)
+
+    def digest(self, session: Session, digest: Digest) -> None:
+        """One player's daily digest, in their language, queued in the
+        transaction that records their day as done: their games to move,
+        fewest days left first, then what happened since the last digest,
+        each with an absolute link."""
+        person = session.get(Player, digest.recipient_id)
+        if person is None or not person.emails:
+            return
+        lang = person.lang
+        link = self.mailer.link
+        day = digest.day.isoformat()
+        parts = [say(lang, "digest_intro", day=day)]
+        if digest.games:
+            lines = [say(lang, "digest_to_move", count=len(digest.games) + digest.more)]
+            for g in digest.games:
+                head = say(
+                    lang,
+                    "digest_game",
+                    game=g.game_id,
+                    event=g.event_name,
+                    opponent=g.opponent,
+                    color=say(lang, "digest_white" if g.white else "digest_black"),
+                    number=g.move_number,
+                )
+                if g.last_move:
+                    head += say(lang, "digest_after", move=g.last_move)
+                if g.days_left >= 0:
+                    left = say(
+                        lang, "digest_left", days_left=g.days_left, deadline=g.deadline.isoformat()
+                    )
+                else:
+                    left = say(lang, "digest_over", days=-g.days_left)
+                lines.append(f"  * {head}\n    {left}\n    {link(f'/games/{g.game_id}')}")
+            if digest.more:
+                lines.append("  " + say(lang, "digest_more", more=digest.more, link=link("/")))
+            parts.append("\n".join(lines))
+        if digest.items:
+            lines = [say(lang, "digest_since")]
+            for item in digest.items:
+                text = digest_line(lang, item)
+                lines.append(f"  - {text}\n    {link(self._item_page(session, item))}")
+            parts.append("\n".join(lines))
+        parts.append(say(lang, "digest_settings", link=link(SETTINGS_PAGE)))
+        self.mailer.queue(
+            session,
+            "digest",
+            person.emails[0].address,
+            say(lang, "digest_subject", day=day),
+            "\n\n".join(parts),
+            None,
+        )
+
+    @staticmethod
+    def _item_page(session: Session, item: DigestItem) -> str:
+        if item.case_id is not None:
+            return f"/cases/{item.case_id}"
+        if item.game_id is not None:
+            return f"/games/{item.game_id}"
+        event = session.get(Event, item.event_id) if item.event_id is not None else None
+        if event is not None:
+            return f"/events/{event.code}/crosstable"
+        return "/notifications"
 
     @staticmethod
     def _words(params: dict[str, Value], lang: str) -> dict[str, Value]:
@@ -305,6 +408,9 @@ class MailNotices:
             if isinstance(code, str):
                 params[name] = say(lang, code)
         key = notice.kind.value
+        if notice.kind == Kind.CASE_DEADLINE:
+            # 56.6.4, 54.1.4: whose time ends, said in its own words
+            key = f"case_deadline_{params.get('what')}"
         if notice.kind == Kind.SUBMISSIONS_CLOSED:
             key = Kind.CASE_OPENED.value
             params["summary"] = (
@@ -426,6 +532,34 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
     if params.get("message"):
         text += "\n" + say(lang, "message", player=params.get("player"), message=params["message"])
     return text
+
+
+class _Filled(dict[str, object]):
+    """A notice's parameters for a one-line text: what is missing shows as "-"."""
+
+    def __missing__(self, key: str) -> str:
+        return "-"
+
+
+def digest_line(lang: str, item: DigestItem) -> str:
+    """One notice as one line of the digest, in ``lang``."""
+    table = TEXTS.get(lang, TEXTS["en"])
+    params: dict[str, object] = {k: v for k, v in item.params.items() if v is not None}
+    fired = params.pop("fired", None)
+    what = params.get("what")
+    if isinstance(what, str) and f"what_{what}" in table:
+        params["what"] = table[f"what_{what}"]
+    line = params.get("line")
+    if isinstance(line, list):
+        params["line"] = " ".join(str(m) for m in line)
+    text = table.get(f"d_{item.kind.value}", table["d_other"]).format_map(_Filled(params))
+    if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
+        text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))
+    if item.case_id is not None:
+        return table["digest_case_prefix"].format(case=item.case_id) + text
+    if item.game_id is not None:
+        return table["digest_game_prefix"].format(game=item.game_id) + text
+    return text[:1].upper() + text[1:]
 
 
 def _listed(value: Value) -> list[str]:

@@ -181,6 +181,79 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "footer_shared": "Your notification settings: {settings}",
         "footer_formal": "The rules of your event have this sent by email. Your other "
         "notifications are set at {settings}",
+        # ---- what the calendar tells a player about their time, and a case's
+        "alert_time_low": "Game {game}: your time is running low: {days_left} days left before "
+        "the control, {percent}% of the period. Move by {deadline} to stay within the limit.",
+        "alert_five_days": "Game {game}: {days_left} days left before the control at your move "
+        "{control}; the last day is {deadline}. Five days or fewer (Art. 56.4.10).",
+        "alert_five_days_email": " From now on copy all your correspondence in this game to "
+        "the arbiter; the server copies its own mail of this game to the arbiter too.",
+        "alert_five_days_post": " From now on send your moves by registered mail (Art. 55.4.12).",
+        "alert_no_move": "Game {game}: {days} days have passed without your move; your "
+        "opponent's last move was {move}.",
+        "alert_no_move_first": "Game {game}: {days} days have passed since the start without "
+        "your first move.",
+        "case_deadline_protest": "Case {case} ({kind}): your time to protest to the arbiter ends "
+        "on {until} (Art. 56.6.4): on the case's page (/cases/{case}), or by answering this "
+        "message.",
+        "case_deadline_appeal": "Case {case} ({kind}): the time to appeal the decision ends on "
+        "{until} (Art. 54.1.4): on the case's page (/cases/{case}).",
+        # ---- the daily digest
+        "digest_subject": "[cc] Your games, {day}",
+        "digest_intro": "Your daily digest for {day}.",
+        "digest_to_move": "Your move in {count} games, fewest days left first:",
+        "digest_game": "Game {game}, {event}: against {opponent} (you play {color}), your "
+        "move {number}",
+        "digest_after": " after {move}",
+        "digest_left": "{days_left} days left: move by {deadline}",
+        "digest_over": "over the time limit by {days} days",
+        "digest_more": "... and {more} more games where it is your move: {link}",
+        "digest_white": "White",
+        "digest_black": "Black",
+        "digest_since": "Since your last digest:",
+        "digest_game_prefix": "Game {game}: ",
+        "digest_case_prefix": "Case {case}: ",
+        "digest_settings": "What you hear of, how, and the hour of this digest: {link}",
+        "d_move": "{player} played {move}.",
+        "d_fired": " Your conditional reply followed: {fired}.",
+        "d_draw_offered": "{player} offers a draw.",
+        "d_draw_accepted": "{player} accepted your draw offer.",
+        "d_draw_declined": "{player} declined your draw offer.",
+        "d_resigned": "{player} resigned; result {result}.",
+        "d_game_over": "the game is over: {result}.",
+        "d_conditional_lapsed": "your conditional line {line} ended unplayed.",
+        "d_forfeit": "{player} went over the time limit on {day}: the game is lost on time "
+        "(Art. 54.5.2).",
+        "d_time_low": "your time is running low: {days_left} days left, move by {deadline}.",
+        "d_five_days": "{days_left} days left before the control (Art. 56.4.10).",
+        "d_no_move": "{days} days without your move.",
+        "d_reminder": "your opponent's move {move} waited {days} days and was sent again "
+        "(Art. 56.5.1).",
+        "d_post_no_reply": "your move {move} has had no answer for {days} days (Art. 55.5.1).",
+        "d_post_no_first_move": "no first move by White in {days} days (Art. 55.5.1).",
+        "d_overstep_open": "{player} went over the time limit on {day}; you may claim it "
+        "(Art. {article}).",
+        "d_leave_started": "{player} is on leave from {first} to {last}.",
+        "d_leave_ended": "{player}'s leave ended on {last}.",
+        "d_event_started": "{event} has begun: your games are open.",
+        "d_paired": "you are paired: {white} - {black}, round {round}.",
+        "d_event_closed": "the event is over; the final standings are on its page.",
+        "d_claim_filed": "a time claim against you; you may protest within 14 days.",
+        "d_claim_received": "your time claim is filed.",
+        "d_case_opened": "a case is opened.",
+        "d_case_decided": "the arbiter decided; an appeal is possible until {until}.",
+        "d_case_appealed": "{player} appealed the decision.",
+        "d_appeal_decided": "the appeal arbiter decided; the decision is final.",
+        "d_case_closed": "the case is closed.",
+        "d_case_deadline": "the time to {what} ends on {until}.",
+        "d_silence": "no move for {days} days: the arbiter has a case about it.",
+        "d_lost_email": "{player} has lost access to their email.",
+        "d_lost_email_expired": "{player} did not restore their email in 30 days.",
+        "d_unfinished": "the game goes to adjudication: your materials by {until}.",
+        "d_submissions_closed": "the time for the adjudication's materials is over.",
+        "d_other": "news on the site.",
+        "what_protest": "protest",
+        "what_appeal": "appeal",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -352,6 +425,78 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "footer_shared": "Настройки уведомлений: {settings}",
         "footer_formal": "По правилам вашего соревнования это письмо отправляется по почте. "
         "Остальные уведомления настраиваются здесь: {settings}",
+        # ---- что календарь говорит участнику о его времени и о сроках дела
+        "alert_time_low": "Партия {game}: ваше время на исходе: до контроля осталось "
+        "{days_left} дн., {percent}% периода. Сделайте ход до {deadline}, чтобы уложиться "
+        "в лимит.",
+        "alert_five_days": "Партия {game}: до контроля на вашем {control}-м ходу осталось "
+        "{days_left} дн.; последний день — {deadline}. Пять дней или меньше (ст. 56.4.10).",
+        "alert_five_days_email": " Отныне направляйте копии всей переписки по этой партии "
+        "арбитру; письма сервера по партии тоже идут арбитру в копии.",
+        "alert_five_days_post": " Отныне посылайте ходы заказными письмами (ст. 55.4.12).",
+        "alert_no_move": "Партия {game}: прошло {days} дн. без вашего хода; последний ход "
+        "партнёра — {move}.",
+        "alert_no_move_first": "Партия {game}: с начала турнира прошло {days} дн., а вашего "
+        "первого хода нет.",
+        "case_deadline_protest": "Дело {case} ({kind}): срок вашего протеста арбитру истекает "
+        "{until} (ст. 56.6.4): на странице дела (/cases/{case}) или ответом на это письмо.",
+        "case_deadline_appeal": "Дело {case} ({kind}): срок апелляции на решение истекает "
+        "{until} (ст. 54.1.4): на странице дела (/cases/{case}).",
+        # ---- ежедневная сводка
+        "digest_subject": "[cc] Ваши партии, {day}",
+        "digest_intro": "Ваша ежедневная сводка на {day}.",
+        "digest_to_move": "Ваш ход в партиях: {count}; сначала те, где осталось меньше дней:",
+        "digest_game": "Партия {game}, {event}: против {opponent} (вы играете {color}), ваш "
+        "{number}-й ход",
+        "digest_after": " после {move}",
+        "digest_left": "осталось {days_left} дн.: ход до {deadline}",
+        "digest_over": "лимит времени превышен на {days} дн.",
+        "digest_more": "... и ещё партий, где ваш ход: {more}: {link}",
+        "digest_white": "белыми",
+        "digest_black": "чёрными",
+        "digest_since": "С прошлой сводки:",
+        "digest_game_prefix": "Партия {game}: ",
+        "digest_case_prefix": "Дело {case}: ",
+        "digest_settings": "Что, как и в котором часу вам сообщать: {link}",
+        "d_move": "{player} сделал ход {move}.",
+        "d_fired": " Последовал ваш условный ответ: {fired}.",
+        "d_draw_offered": "{player} предлагает ничью.",
+        "d_draw_accepted": "{player} принял ваше предложение ничьей.",
+        "d_draw_declined": "{player} отклонил ваше предложение ничьей.",
+        "d_resigned": "{player} сдался; результат {result}.",
+        "d_game_over": "партия окончена: {result}.",
+        "d_conditional_lapsed": "ваш условный вариант {line} не состоялся.",
+        "d_forfeit": "{player} превысил лимит времени {day}: партия проиграна по времени "
+        "(ст. 54.5.2).",
+        "d_time_low": "время на исходе: осталось {days_left} дн., ход до {deadline}.",
+        "d_five_days": "до контроля осталось {days_left} дн. (ст. 56.4.10).",
+        "d_no_move": "{days} дн. без вашего хода.",
+        "d_reminder": "ход партнёра {move} ждал {days} дн. и направлен повторно (ст. 56.5.1).",
+        "d_post_no_reply": "на ваш ход {move} нет ответа {days} дн. (ст. 55.5.1).",
+        "d_post_no_first_move": "белые не сделали первого хода за {days} дн. (ст. 55.5.1).",
+        "d_overstep_open": "{player} превысил лимит времени {day}; вы можете заявить об этом "
+        "(ст. {article}).",
+        "d_leave_started": "{player} в перерыве с {first} по {last}.",
+        "d_leave_ended": "перерыв {player} окончился {last}.",
+        "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
+        "d_paired": "жеребьёвка: {white} - {black}, тур {round}.",
+        "d_event_closed": "турнир окончен; итоговая таблица на его странице.",
+        "d_claim_filed": "заявление о просрочке против вас; протест возможен в течение 14 дней.",
+        "d_claim_received": "ваше заявление о просрочке зарегистрировано.",
+        "d_case_opened": "открыто дело.",
+        "d_case_decided": "арбитр принял решение; апелляция возможна до {until}.",
+        "d_case_appealed": "{player} обжалует решение.",
+        "d_appeal_decided": "апелляционный арбитр принял решение; оно окончательное.",
+        "d_case_closed": "дело закрыто.",
+        "d_case_deadline": "срок: {what} до {until}.",
+        "d_silence": "ходов нет {days} дн.: у арбитра дело об этом.",
+        "d_lost_email": "{player} потерял доступ к почте.",
+        "d_lost_email_expired": "{player} не восстановил почту за 30 дней.",
+        "d_unfinished": "партия передаётся на присуждение: материалы до {until}.",
+        "d_submissions_closed": "срок материалов для присуждения истёк.",
+        "d_other": "новости на сайте.",
+        "what_protest": "протест",
+        "what_appeal": "апелляция",
     },
 }
 

@@ -1,10 +1,11 @@
 """The day's work, done once: what the calendar alone decides.
 
-Reads only the games whose next deadline has come (an indexed column the
-services keep current), each under a row lock that other processes skip
-(``SKIP LOCKED`` on PostgreSQL; SQLite has one writer), so several server
-processes share the work and every game is handled once. Running a day
-again changes nothing; a missed day is caught up by running it.
+Reads only the games whose next deadline or alert day has come (indexed
+columns the services keep current), each under a row lock that other
+processes skip (``SKIP LOCKED`` on PostgreSQL; SQLite has one writer), so
+several server processes share the work and every game is handled once.
+Running a day again changes nothing; a missed day is caught up by running
+it.
 
 Server games (54.5.2): a player over the limit loses on the day the
 overstep happens; both players and the arbiter are told. Email and post
@@ -17,6 +18,13 @@ begin or end are announced to the partners (56.7.2), a lost email not
 restored in 30 days becomes a withdrawal (56.1.6), decided cases become
 final when the appeal time is over, and at an event's end date its
 unfinished games go to adjudication (56.9.4).
+
+What the calendar tells the players besides (:mod:`cc.services.alerts`):
+the player to move hears that their time runs low, that five days or fewer
+are left (56.4.10), or that a move has waited 14, 28 or 35 days; a party
+hears three days before their protest (56.6.4) or appeal (54.1.4) time ends.
+Last, each player whose hour has come in their own zone gets their daily
+digest (:mod:`cc.services.digest`).
 """
 
 from __future__ import annotations
@@ -41,8 +49,10 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.regulations import Mode
+from cc.services.alerts import TimeAlerts
 from cc.services.cases import DAILY_RUN, CaseService
 from cc.services.context import ServiceContext, audit
+from cc.services.digest import DigestService
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.notifications import Kind, Notice
@@ -70,6 +80,12 @@ class DayReport:
     adjudication: list[int] = field(default_factory=list)
     #: events closed with their final standings
     closed: list[str] = field(default_factory=list)
+    #: games whose player to move was told about their time
+    alerted: list[int] = field(default_factory=list)
+    #: cases whose parties were told their protest or appeal time ends soon
+    case_deadlines: list[int] = field(default_factory=list)
+    #: players sent their daily digest
+    digests: list[int] = field(default_factory=list)
 
 
 class DailyService:
@@ -77,6 +93,8 @@ class DailyService:
         self.ctx = ctx
         self.games = games
         self.cases = cases
+        self.alerts = TimeAlerts(ctx)
+        self.digests = DigestService(ctx)
 
     def run(self, day: date | None = None) -> DayReport:
         """Do the work of ``day`` (each event's own today when None)."""
@@ -93,7 +111,7 @@ class DailyService:
                     select(Game)
                     .where(
                         Game.status == GameStatus.ONGOING,
-                        Game.next_deadline <= bound,
+                        or_(Game.next_deadline <= bound, Game.alert_on <= bound),
                         Game.id > last_id,
                     )
                     .order_by(Game.id)
@@ -106,8 +124,12 @@ class DailyService:
                     last_id = game.id
                     self._handle(session, game, day, now, report)
         self._due_cases(bound, day, now, report)
+        report.case_deadlines = self.alerts.case_deadlines(bound, day, now)
         self._leaves(day or local_date(now, "UTC"), now, report)
         self._ended_events(bound, day, now, report)
+        # Each player's digest at their own hour: by the clock, whatever day
+        # is being run.
+        report.digests = self.digests.run(now)
         return report
 
     def _handle(
@@ -115,16 +137,41 @@ class DailyService:
     ) -> None:
         zone = game.event.timezone
         the_day = day or local_date(now, zone)
-        if game.next_deadline is None or game.next_deadline > the_day:
+        deadline = game.next_deadline is not None and game.next_deadline <= the_day
+        alert = game.alert_on is not None and game.alert_on <= the_day
+        if not (deadline or alert):
             return  # another zone's today, not yet this game's
-        report.examined += 1
         at = end_of_day(the_day, zone, now)
+        ledger: Ledger | None = None
+        if deadline:
+            report.examined += 1
+            ledger = self._deadline(session, game, the_day, at, now, report)
+            if game.status != GameStatus.ONGOING:
+                game.alert_on = None
+                return
+        if ledger is None:
+            ledger = LedgerService.compute(session, game, at)
+        if alert and self.alerts.tell_due(session, game, ledger):
+            report.alerted.append(game.id)
+        LedgerService.refresh_deadline(session, game, at, ledger=ledger)
+
+    def _deadline(
+        self,
+        session: Session,
+        game: Game,
+        the_day: date,
+        at: datetime,
+        now: datetime,
+        report: DayReport,
+    ) -> Ledger | None:
+        """The rules' deadlines of a game whose next deadline has come; the
+        ledger computed on the way, when it still holds."""
         mode = game.event.mode
         if mode == Mode.SERVER:
             # 54.5.2: lost on the day of the overstep, evidence counted to it.
             if self.games.forfeits.settle(session, game, the_day, now, DAILY_RUN) is not None:
                 report.forfeited.append(game.id)
-                return
+            return None
         else:
             ledger = LedgerService.compute(session, game, at)
             clock = ledger.player(game.white_to_move)
@@ -141,7 +188,7 @@ class DailyService:
             if game.silence_ply != game.ply_count and running > silence_after(mode, since):
                 self.cases.raise_silence(session, game, running, at)
                 report.silenced.append(game.id)
-        LedgerService.refresh_deadline(session, game, at)
+            return ledger
 
     def _tell_oversteps(
         self, session: Session, game: Game, ledger: Ledger, the_day: date, at: datetime

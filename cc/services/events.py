@@ -34,6 +34,7 @@ from cc.models import (
 )
 from cc.pairing import round_robin
 from cc.regulations import Mode, defaults_for
+from cc.services.alerts import first_alert_on
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -372,6 +373,7 @@ class EventService:
                             repetition=[START_EPD],
                             turn_started_at=turn_start,
                             next_deadline=first_deadline,
+                            alert_on=first_alert_on(event, _low_time_percent(session, white_id)),
                         )
                     )
                     created += 1
@@ -507,3 +509,9 @@ class EventService:
                 white, black = (first[k], second[k]) if k % 2 == 0 else (second[k], first[k])
                 games.append((p.round, (matches[p.round] - 1) * boards + k + 1, white, black))
         return games
+
+
+def _low_time_percent(session: Session, player_id: int) -> int:
+    """The share of the period at which the player is told their time runs low."""
+    player = session.get(Player, player_id)
+    return player.low_time_percent if player is not None else 20

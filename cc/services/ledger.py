@@ -35,6 +35,7 @@ from cc.models import (
 )
 from cc.regulations import Mode
 from cc.services.access import require_official
+from cc.services.alerts import next_alert_on
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -268,8 +269,12 @@ class LedgerService:
         )
 
     @classmethod
-    def refresh_deadline(cls, session: Session, game: Game, now: datetime) -> None:
-        """Keep the game's next deadline current (the daily run's index).
+    def refresh_deadline(
+        cls, session: Session, game: Game, now: datetime, *, ledger: Ledger | None = None
+    ) -> Ledger | None:
+        """Keep the game's next deadline and alert day current (the daily
+        run's indexes); returns the ledger they were computed from (None for
+        a game that has none). ``ledger``: one already computed as of ``now``.
 
         Server games: the day the player to move oversteps if they do not
         move (54.5.2). Email and post games: the first of the day an overstep
@@ -278,12 +283,19 @@ class LedgerService:
         silence (40 days, 56.5.3; three months, 55.5.2). Days on leave do not
         count, so a deadline can only come later than computed; a suspended
         game has none.
+
+        The alert day is the first day the player to move is to be told
+        something about their time (:mod:`cc.services.alerts`), from the
+        same ledger.
         """
         mode = game.event.mode
         if game.status != GameStatus.ONGOING or game.suspended_by_case_id is not None:
             game.next_deadline = None
-            return
-        ledger = cls.compute(session, game, now)
+            game.alert_on = None
+            return None
+        if ledger is None:
+            ledger = cls.compute(session, game, now)
+        game.alert_on = next_alert_on(session, game, ledger)
         today = ledger.today
         clock = ledger.player(game.white_to_move)
         if mode == Mode.SERVER:
@@ -291,7 +303,7 @@ class LedgerService:
             # that a run for that day (even one caught up later) finds it.
             on = clock.overstep_on
             game.next_deadline = on if on is not None else overstep_deadline(clock, today)
-            return
+            return ledger
         # Each deadline is the day the thing became due, even when that day is
         # past, so that a run for that day (a missed day caught up) finds it.
         told = {True: game.white_oversteps_told or 0, False: game.black_oversteps_told or 0}
@@ -309,6 +321,7 @@ class LedgerService:
             wait = silence_after(mode, today - timedelta(days=running)) + 1 - running
             days.append(today + timedelta(days=wait))
         game.next_deadline = min(days) if days else None
+        return ledger
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""

@@ -15,13 +15,21 @@ Then the doors' handlers, subscribed where they are wired, get a
 :class:`Delivery` in the same session (the email gateway queues its mail
 there), so a notice goes out if and only if its change commits. The
 services never import a door.
+
+The daily digest takes the same seam: the digest service
+(:mod:`cc.services.digest`) gathers one player's day into a :class:`Digest`
+value (their games to move, the notices routed to the digest, moves already
+in the player's notation) and hands it, through :meth:`Notifications.digest`,
+to the doors' digest handlers, in the transaction that records the day as
+done. So the mail door writes and queues it exactly when that transaction
+commits: never twice for one day, never lost.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 
 from sqlalchemy import select
@@ -276,6 +284,57 @@ class Delivery:
 Handler = Callable[[Session, Delivery], None]
 
 
+@dataclass(frozen=True)
+class DigestGame:
+    """A game in which it is the digest's reader's move."""
+
+    game_id: int
+    event_code: str
+    event_name: str
+    opponent: str
+    #: the reader plays White
+    white: bool
+    #: the reader's move number to make
+    move_number: int
+    #: days left before the control (the ledger's count, spec §3)
+    days_left: int
+    #: the last day the reader may think without going over the limit
+    deadline: date
+    #: the partner's last move, in the reader's notation (None: no move yet)
+    last_move: str | None
+
+
+@dataclass(frozen=True)
+class DigestItem:
+    """A stored notice told in the digest; moves in its parameters already
+    in the reader's notation."""
+
+    notification_id: int
+    kind: Kind
+    game_id: int | None
+    case_id: int | None
+    event_id: int | None
+    params: Mapping[str, Value]
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One player's daily digest, for their own local ``day``."""
+
+    recipient_id: int
+    day: date
+    #: fewest days left first
+    games: tuple[DigestGame, ...]
+    #: oldest first
+    items: tuple[DigestItem, ...]
+    #: games to move beyond those listed
+    more: int = 0
+
+
+DigestHandler = Callable[[Session, Digest], None]
+
+
 def mode_of(session: Session, notice: Notice) -> Mode | None:
     """The mode of the event the notice is about, if any."""
     event: Event | None = None
@@ -295,6 +354,7 @@ class Notifications:
 
     def __init__(self, clock: Clock | None = None) -> None:
         self._handlers: list[Handler] = []
+        self._digest_handlers: list[DigestHandler] = []
         #: the services' clock (set by :class:`cc.services.context.ServiceContext`)
         self.clock = clock
         #: Web Push is offered only when the site has VAPID keys
@@ -302,6 +362,15 @@ class Notifications:
 
     def subscribe(self, handler: Handler) -> None:
         self._handlers.append(handler)
+
+    def subscribe_digest(self, handler: DigestHandler) -> None:
+        self._digest_handlers.append(handler)
+
+    def digest(self, session: Session, digest: Digest) -> None:
+        """Hand one player's digest to the doors, in the caller's transaction
+        (the one that records the player's day as done)."""
+        for handler in self._digest_handlers:
+            handler(session, digest)
 
     def notify(self, session: Session, notice: Notice) -> Delivery | None:
         """Store ``notice`` and hand it to every handler, in the caller's
@@ -323,6 +392,8 @@ class Notifications:
         if not self.push_enabled:
             channels = channels - {Channel.PUSH}
         now = self.clock.now() if self.clock is not None else datetime.now(UTC)
+        formal = is_formal(notice.kind, mode)
+        by_email = formal or Channel.EMAIL in channels
         row = Notification(
             recipient_id=person.id,
             kind=notice.kind.value,
@@ -333,13 +404,16 @@ class Notifications:
             channels=sorted(c.value for c in channels),
             key=notice.key,
             created_at=now,
-            # Only the centre's notices count as unread.
+            # Only the centre's notices count as unread, and only the
+            # digest's wait for it (a notice mailed at once is not said
+            # again): the digest reads the rows not yet digested.
             read_at=None if Channel.CENTRE in channels else now,
+            digested_at=None if Channel.DIGEST in channels and not by_email else now,
             push_due=Channel.PUSH in channels,
         )
         session.add(row)
         session.flush()
-        delivery = Delivery(notice, row.id, channels, is_formal(notice.kind, mode), mode)
+        delivery = Delivery(notice, row.id, channels, formal, mode)
         for handler in self._handlers:
             handler(session, delivery)
         return delivery
@@ -350,6 +424,10 @@ __all__ = [
     "GROUP_OF",
     "Channel",
     "Delivery",
+    "Digest",
+    "DigestGame",
+    "DigestHandler",
+    "DigestItem",
     "Group",
     "Handler",
     "Kind",

@@ -1,0 +1,188 @@
+"""The daily digest: at the player's hour in their own zone, once a day, never
+on a day with nothing to say, games sorted by days left, in the player's
+language and notation."""
+
+from __future__ import annotations
+
+import multiprocessing
+from datetime import UTC, date, datetime
+
+from sqlalchemy import select
+
+from cc.clock import FixedClock
+from cc.models import Door, Notification, OutboundMessage, Player
+from cc.services import Actor, EventSpec, Services
+from tests.conftest import OPERATOR
+from tests.support.race import run_day_in_lockstep
+from tests.test_concurrency import collect
+
+START = date(2026, 5, 10)
+
+
+def utc(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2026, 5, day, hour, minute, tzinfo=UTC)
+
+
+def digests(services: Services, address: str) -> list[OutboundMessage]:
+    with services.ctx.db.read() as session:
+        return list(
+            session.scalars(
+                select(OutboundMessage)
+                .where(OutboundMessage.kind == "digest", OutboundMessage.to_address == address)
+                .order_by(OutboundMessage.id)
+            )
+        )
+
+
+def player_row(services: Services, player_id: int) -> Player:
+    with services.ctx.db.read() as session:
+        player = session.get(Player, player_id)
+        assert player is not None
+        session.expunge(player)
+        return player
+
+
+def setup(services: Services, anna_channels: dict[str, list[str]] | None = None) -> dict[str, int]:
+    """Anna (UTC, 07:00) plays White against Boris (Vladivostok, 20:00,
+    Russian, Russian letters) in two server events: 50 and 30 days for 10
+    moves, from 10 May."""
+    ids = {
+        "anna": services.players.add(
+            OPERATOR, login="anna", name="Anna", emails=["anna@example.org"]
+        ),
+        "boris": services.players.add(
+            OPERATOR, login="boris", name="Борис", emails=["boris@example.org"], lang="ru"
+        ),
+    }
+    if anna_channels:
+        services.centre.set_preferences(Actor.player(ids["anna"], Door.WEB), channels=anna_channels)
+    for code, days in (("LONG", 50), ("SHORT", 30)):
+        services.events.create(
+            OPERATOR,
+            EventSpec(
+                code=code,
+                name=f"{code.title()} Cup",
+                mode="server",  # type: ignore[arg-type]
+                start_date=START,
+                timezone="UTC",
+                regulations={"control_moves": 10, "control_days": days},
+            ),
+        )
+        services.events.add_players(OPERATOR, code, ["anna", "boris"])
+        services.events.start(OPERATOR, code)
+    services.centre.set_preferences(
+        Actor.player(ids["boris"], Door.WEB), timezone="Asia/Vladivostok", digest_hour=20
+    )
+    with services.ctx.db.write() as session:
+        boris = session.get(Player, ids["boris"])
+        assert boris is not None
+        boris.notation = "san-ru"
+    return ids
+
+
+def test_the_digest_goes_at_the_player_s_hour_in_their_zone_once_a_day(
+    services: Services, clock: FixedClock
+) -> None:
+    clock.set(utc(1, 12))
+    ids = setup(services)
+    # 11 May, 06:59 UTC: not Anna's hour yet; 16:59 in Vladivostok.
+    clock.set(utc(11, 6, 59))
+    assert services.daily.run().digests == []
+    clock.set(utc(11, 7, 0))
+    assert services.daily.run().digests == [ids["anna"]]
+    assert services.daily.run().digests == []  # the same day again: nothing
+    clock.set(utc(11, 9, 55))  # 19:55 in Vladivostok
+    assert services.daily.run().digests == []
+    # Boris has no move to make: his digest tells the events' start only.
+    clock.set(utc(11, 10, 5))  # 20:05 in Vladivostok
+    assert services.daily.run().digests == [ids["boris"]]
+    (first,) = digests(services, "boris@example.org")
+    assert first.body.count("турнир начался") == 2 and "Ваш ход" not in first.body
+    assert player_row(services, ids["anna"]).digest_sent_on == date(2026, 5, 11)
+
+    # Anna's digest: both her games, the one with fewer days left first.
+    (mail,) = digests(services, "anna@example.org")
+    assert mail.subject == "[cc] Your games, 2026-05-11"
+    body = mail.body
+    assert "Your move in 2 games" in body
+    short, long = body.index("Short Cup"), body.index("Long Cup")
+    assert short < long
+    assert "29 days left: move by 2026-06-09" in body  # 30 - 1 day used
+    assert "49 days left: move by 2026-06-29" in body
+    assert "against Борис (you play White), your move 1" in body
+    assert "http://127.0.0.1:8000/games/2" in body  # absolute links
+    assert "http://127.0.0.1:8000/notifications" in body
+
+    # Anna moves in the long game the next morning; Boris hears of it in his
+    # digest at 20:00 his time, in Russian, the move with Russian letters.
+    clock.set(utc(12, 5))
+    services.games.submit_move(Actor.player(ids["anna"], Door.WEB), 1, "Nf3")
+    clock.set(utc(12, 9, 59))  # 19:59 in Vladivostok
+    assert ids["boris"] not in services.daily.run().digests
+    clock.set(utc(12, 10, 0))  # 20:00 in Vladivostok
+    assert services.daily.run().digests == [ids["boris"]]
+    clock.set(utc(12, 10, 30))
+    assert services.daily.run().digests == []
+    russian = digests(services, "boris@example.org")[-1]
+    assert russian.subject == "[cc] Ваши партии, 2026-05-12"
+    assert "Ваш ход в партиях: 1" in russian.body
+    assert "против Anna (вы играете чёрными), ваш 1-й ход после Кf3" in russian.body
+    assert "Партия 1: Anna сделал ход Кf3." in russian.body
+    assert "Nf3" not in russian.body
+    assert "турнир начался" not in russian.body  # told yesterday
+    with services.ctx.db.read() as session:
+        (row,) = session.scalars(
+            select(Notification).where(
+                Notification.recipient_id == ids["boris"], Notification.kind == "move"
+            )
+        ).all()
+        assert row.digested_at == utc(12, 10, 0)
+
+    # The next day: the game is still his to move; the move is not told again.
+    clock.set(utc(13, 10, 0))
+    assert services.daily.run().digests == [ids["anna"], ids["boris"]]
+    latest = digests(services, "boris@example.org")[-1]
+    assert "Кf3" in latest.body and "сделал ход" not in latest.body
+
+    # He answers the next morning: nothing to say that evening, no mail,
+    # and the day is done all the same.
+    clock.set(utc(14, 1))
+    services.games.submit_move(Actor.player(ids["boris"], Door.WEB), 1, "Nf6")
+    clock.set(utc(14, 10, 0))
+    assert ids["boris"] not in services.daily.run().digests
+    assert len(digests(services, "boris@example.org")) == 3
+    assert player_row(services, ids["boris"]).digest_sent_on == date(2026, 5, 14)
+
+
+def test_a_player_who_chose_no_digest_gets_none(services: Services, clock: FixedClock) -> None:
+    clock.set(utc(1, 12))
+    ids = setup(services, {g: ["centre"] for g in ("moves", "time", "leaves", "events")})
+    clock.set(utc(11, 8))
+    assert services.daily.run().digests == []
+    assert digests(services, "anna@example.org") == []
+    assert player_row(services, ids["anna"]).digest_sent_on == date(2026, 5, 11)
+
+
+def test_two_processes_at_once_send_one_digest(
+    services: Services, clock: FixedClock, db_url: str
+) -> None:
+    clock.set(utc(1, 12))
+    setup(services)
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(2)
+    results = spawn.Queue()
+    instant = utc(11, 7, 30).isoformat()
+    workers = [
+        spawn.Process(
+            target=run_day_in_lockstep,
+            args=(db_url, instant, "2026-05-11", barrier, results),
+        )
+        for _ in range(2)
+    ]
+    for w in workers:
+        w.start()
+    collect(results, workers, 2)  # type: ignore[arg-type]
+    for w in workers:
+        w.join(timeout=60)
+        assert w.exitcode == 0
+    assert len(digests(services, "anna@example.org")) == 1
