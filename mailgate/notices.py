@@ -35,6 +35,7 @@ that group's mail, and carries it in ``List-Unsubscribe`` for one click
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -186,9 +187,12 @@ class MailNotices:
         event: Event | None,
         footer: Footer,
     ) -> None:
-        """A notice the player chose to have by mail: its words and the
-        absolute link to the page it is about."""
+        """A notice the player chose to have by mail: its words, its moves in
+        the player's notation, and the absolute link to the page it is about."""
         notice = delivery.notice
+        if game is not None and ("move" in notice.params or "fired" in notice.params):
+            record = Record(session, game.id, notation_of(person))
+            notice = replace(notice, params=written(notice.params, record, self.mailer.ctx.now()))
         lang = person.lang
         params: dict[str, object] = dict(self._words(dict(notice.params), lang))
         if game is not None:

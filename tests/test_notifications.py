@@ -124,3 +124,14 @@ def test_an_unsubscribe_token_stops_one_group_of_one_player(services: Services) 
     for forged in (token[:-2] + "xx", "", "abc", token.replace(".", "", 1)):
         with pytest.raises(errors.NotFound):
             services.centre.unsubscribe(forged)
+
+
+def test_a_move_mailed_by_choice_is_written_in_the_players_notation(services: Services) -> None:
+    ids = make_event(services, 2)
+    black = Actor.player(ids["p2"], Door.WEB)
+    services.accounts.set_preferences(black, lang="ru", notation="numeric")
+    services.centre.set_preferences(black, channels={"moves": ["email"]})
+    services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "Nf3")
+    [mail] = [m for m in mails(services) if m.to_address == "t1p2@example.org"]
+    assert "7163" in mail.body and "Nf3" not in mail.body
+    assert "сделал ход" in mail.body
