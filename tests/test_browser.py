@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.support.postgres import free_port
+from tests.support.served import served
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -137,32 +134,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     cc("event", "add-player", "ADJ", "aw", "ab")
     cc("event", "start", "ADJ")
     cc("daily")
-    port = free_port()
-    env["CC_MAIL_LISTEN"] = f"127.0.0.1:{free_port()}"
-    process = subprocess.Popen(
-        [CC, "serve", "--port", str(port)],
-        env=env,
-        cwd=home,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{base}/healthz", timeout=2)
-            break
-        except httpx.TransportError:
-            assert process.poll() is None and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.2)
-    try:
+    with served(CC, home, env) as base:
         yield base
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="module")

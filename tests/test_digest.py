@@ -144,14 +144,27 @@ def test_the_digest_goes_at_the_player_s_hour_in_their_zone_once_a_day(
     latest = digests(services, "boris@example.org")[-1]
     assert "Кf3" in latest.body and "сделал ход" not in latest.body
 
+    # What he already read on the site is not told again that evening.
+    clock.set(utc(14, 0))
+    services.games.submit_move(Actor.player(ids["anna"], Door.WEB), 2, "e4")
+    boris = Actor.player(ids["boris"], Door.WEB)
+    seen = services.centre.items(boris)[0]  # the newest
+    assert (seen.kind, seen.game_id, seen.read) == ("move", 2, False)
+    services.centre.open(boris, seen.id)
+    clock.set(utc(14, 10, 0))
+    assert services.daily.run().digests == [ids["boris"]]  # Anna: nothing to move
+    latest = digests(services, "boris@example.org")[-1]
+    assert "после e4" in latest.body and "сделал ход" not in latest.body
+
     # He answers the next morning: nothing to say that evening, no mail,
     # and the day is done all the same.
-    clock.set(utc(14, 1))
+    clock.set(utc(15, 1))
     services.games.submit_move(Actor.player(ids["boris"], Door.WEB), 1, "Nf6")
-    clock.set(utc(14, 10, 0))
+    services.games.submit_move(Actor.player(ids["boris"], Door.WEB), 2, "e5")
+    clock.set(utc(15, 10, 0))
     assert ids["boris"] not in services.daily.run().digests
-    assert len(digests(services, "boris@example.org")) == 3
-    assert player_row(services, ids["boris"]).digest_sent_on == date(2026, 5, 14)
+    assert len(digests(services, "boris@example.org")) == 4
+    assert player_row(services, ids["boris"]).digest_sent_on == date(2026, 5, 15)
 
 
 def test_a_player_who_chose_no_digest_gets_none(services: Services, clock: FixedClock) -> None:

@@ -10,16 +10,14 @@ in the centre opens the game. Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
-import httpx
 import pytest
 
-from tests.support.postgres import free_port
+from tests.support.served import served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -51,32 +49,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
        "--start", start, "--arbiter", "arb")  # fmt: skip
     cc("event", "add-player", "LIVE", "wanda", "boris")
     cc("event", "start", "LIVE")
-    port = free_port()
-    env["CC_MAIL_LISTEN"] = f"127.0.0.1:{free_port()}"
-    process = subprocess.Popen(
-        [CC, "serve", "--port", str(port)],
-        env=env,
-        cwd=home,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{base}/healthz", timeout=2)
-            break
-        except httpx.TransportError:
-            assert process.poll() is None and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.2)
-    try:
+    with served(CC, home, env) as base:
         yield base
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="module")

@@ -200,6 +200,12 @@ class DigestService:
             if len(to_move) == DIGEST_GAMES:
                 total = session.scalar(select(func.count()).select_from(Game).where(theirs))
                 more = int(total or 0) - DIGEST_GAMES
+        for row in rows:
+            row.digested_at = now
+        # What the player already read in the centre is not told again.
+        rows = [
+            row for row in rows if row.read_at is None or Channel.CENTRE.value not in row.channels
+        ]
         if not to_move and not rows:
             return False
         style = notation_of(player)
@@ -213,8 +219,6 @@ class DigestService:
         lines = [self._game(session, g, player, now, record(g.id)) for g in to_move]
         lines.sort(key=lambda line: (line.days_left, line.deadline, line.game_id))
         items = [self._item(row, record) for row in rows]
-        for row in rows:
-            row.digested_at = now
         digest = Digest(player.id, day, tuple(lines), tuple(items), more)
         self.ctx.notifications.digest(session, digest)
         return True
