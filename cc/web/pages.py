@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import notation
 from cc import errors
-from cc.i18n import N_
+from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.services.throttle import DEVICE_DAYS
 from cc.web.context import (
@@ -36,6 +36,7 @@ from cc.web.context import (
     viewer,
 )
 from cc.web.i18n import pick_language, translations
+from cc.web.notice_words import REASONS
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
@@ -281,13 +282,23 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     record = notation.write_moves(moves, style) if moves else ""
     schedule = svc.ledgers.schedule(game_id, style=style)
+    state = svc.game_state.state(actor_of(info), game_id)
+    reason = REASONS.get(state.reason or "")
     return {
+        "state": state,
+        "reason_text": (
+            reason.localize(language(request))
+            if reason is not None
+            else word("reason", state.reason or "", language(request))
+        ),
         "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
         "suspended_by": svc.cases.suspending_case(game_id),
         "lines": svc.games.lines(actor_of(info), game_id) if mine else [],
         "game": view,
         "mine": mine,
-        "my_turn": mine and view.to_move == info.login,
+        # a move made now would be taken (not before the start, not while
+        # suspended or on leave, ...): only then is the form offered
+        "my_turn": state.can_move,
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "record": record,
         "schedule": schedule,

@@ -1,0 +1,119 @@
+"""The game page's one state banner, and the move form only where a move
+would be taken."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from cc.clock import FixedClock
+from cc.models import Door, Player
+from cc.security import hash_password
+from cc.services import Actor, Services
+from tests.test_cases import at, setup_event
+from tests.web_support import sign_in
+
+PASSWORD = "correct-horse"
+
+
+def passwords(services: Services) -> None:
+    with services.ctx.db.write() as session:
+        for player in session.query(Player):
+            player.password_hash = hash_password(PASSWORD)
+
+
+def page(services: Services, login: str, lang: str = "en") -> str:
+    with services.ctx.db.write() as session:
+        player = session.query(Player).filter_by(login=login).one()
+        player.lang = lang
+    c = sign_in(services, login, PASSWORD)
+    r = c.get("/games/1")
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+def me(ids: dict[str, int], login: str) -> Actor:
+    return Actor.player(ids[login], Door.WEB)
+
+
+def test_playing_shows_the_days_beside_the_board_and_the_form_to_the_player_to_move(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 12))
+    setup_event(services)  # 2 moves in 10 days from 10 May
+    passwords(services)
+    white = page(services, "p1")
+    assert 'class="state state-playing"' in white and "Your move (1)" in white
+    assert "2 days used, 8 left; the move is due by 2026-05-20." in white
+    assert 'id="move-form"' in white
+    black = page(services, "p2", "ru")
+    assert 'id="move-form"' not in black and "Ожидается ход" in black
+    assert "Использовано дней: 2, осталось: 8" in black
+
+
+def test_before_the_start_no_form_but_the_day_it_starts(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 1))
+    ids = setup_event(services)  # starts on 10 May
+    passwords(services)
+    html = page(services, "p1")
+    assert "The event starts on 2026-05-10: moves are taken from that day." in html
+    assert 'id="move-form"' not in html and 'id="offer-draw"' not in html
+    assert services.game_state.state(me(ids, "p1"), 1).kind == "not_started"
+
+
+def test_suspended_by_a_claim_no_form_and_the_case_named(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 1))
+    ids = setup_event(services)
+    at(clock, date(2026, 5, 21))
+    services.games.submit_move(me(ids, "p1"), 1, "e4")  # 11 days: over 10
+    at(clock, date(2026, 5, 22))
+    case = services.cases.file_time_claim(me(ids, "p2"), 1, "White took 11 days")
+    passwords(services)
+    html = page(services, "p2")  # Black's turn, but the game stands
+    assert 'id="suspended"' in html and f'href="/cases/{case.id}"' in html
+    assert "Your move" not in html and 'id="move-form"' not in html
+
+
+def test_on_leave_the_player_to_move_has_no_form_and_the_partner_sees_until_when(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 1))
+    ids = setup_event(services)
+    services.leaves.request(me(ids, "p1"), ids["p1"], date(2026, 5, 11), date(2026, 5, 15))
+    at(clock, date(2026, 5, 12))
+    passwords(services)
+    white = page(services, "p1")
+    assert "Player 1 is on leave until 2026-05-15" in white
+    assert 'id="move-form"' not in white
+    black = page(services, "p2", "ru")
+    assert "Player 1 в перерыве до 2026-05-15" in black
+
+
+def test_over_the_limit_said_with_its_day_and_an_email_player_may_still_move(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 1))
+    setup_event(services)  # email: the partner may claim; play goes on
+    at(clock, date(2026, 5, 22))
+    passwords(services)
+    html = page(services, "p1")
+    assert 'class="state state-over_limit"' in html
+    assert "Player 1 has been over the time limit since 2026-05-21." in html
+    assert 'id="move-form"' in html
+
+
+def test_finished_says_the_result_and_its_reason_in_words(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 12))
+    ids = setup_event(services, mode="server")
+    services.games.resign(me(ids, "p1"), 1)
+    passwords(services)
+    html = page(services, "p2")
+    assert '<strong id="result">0-1</strong>' in html and "resignation" in html
+    assert 'id="move-form"' not in html and 'id="offer-draw"' not in html
+    russian = page(services, "p2", "ru")
+    assert "resignation" not in russian and "сдач" in russian
