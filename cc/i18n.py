@@ -152,7 +152,7 @@ def _fill(template: str, params: Mapping[str, object], lang: str) -> str:
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "not_found": {
         "en": "No {kind} {ref!r} here.",
-        "ru": "{kind} {ref!r} не найден(а).",
+        "ru": "Не найдено: {kind} {ref!r}.",
     },
     "not_your_game": {
         "en": "Game {game_id} is {white} - {black}; {who} does not play in it.",

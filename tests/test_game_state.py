@@ -117,3 +117,24 @@ def test_finished_says_the_result_and_its_reason_in_words(
     assert 'id="move-form"' not in html and 'id="offer-draw"' not in html
     russian = page(services, "p2", "ru")
     assert "resignation" not in russian and "сдач" in russian
+
+
+def test_a_leave_to_come_is_planned_not_in_force(services: Services, clock: FixedClock) -> None:
+    at(clock, date(2026, 5, 1))
+    ids = setup_event(services)
+    services.leaves.request(me(ids, "p1"), ids["p1"], date(2026, 5, 18), date(2026, 5, 20))
+    passwords(services)
+    c = sign_in(services, "p1", PASSWORD)
+    html = c.get("/leave").text
+    assert '<td class="leave-status">planned</td>' in html
+    at(clock, date(2026, 5, 19))
+    assert '<td class="leave-status">in force</td>' in c.get("/leave").text
+
+
+def test_a_missing_game_is_said_without_a_guess_at_its_gender(services: Services) -> None:
+    setup_event(services)
+    passwords(services)
+    page(services, "p1", "ru")  # the player reads Russian
+    c = sign_in(services, "p1", PASSWORD)
+    html = c.get("/games/999").text
+    assert "Не найдено: Партия 999." in html and "(а)" not in html

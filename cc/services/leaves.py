@@ -52,6 +52,8 @@ class LeaveView:
     days: int
     status: str
     granted_by: str | None
+    #: an active leave as of today (UTC): "planned", "current" or "over"
+    phase: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,7 +208,8 @@ class LeaveService:
                 .where(PlayerLeave.player_id == player.id)
                 .order_by(PlayerLeave.first_day)
             ).all()
-            return [_view(session, r) for r in rows]
+            today = self.ctx.now().date()
+            return [_view(session, r, today) for r in rows]
 
     def balance(self, player_ref: str | int, year: int | None = None) -> LeaveBalance:
         """Days of leave used and allowed this year and in each event."""
@@ -342,8 +345,17 @@ def check_entry(session: Session, player: Player, event: Event) -> None:
         checked.append(leave)
 
 
-def _view(session: Session, leave: PlayerLeave) -> LeaveView:
+def _view(session: Session, leave: PlayerLeave, today: date | None = None) -> LeaveView:
     player = find_player(session, leave.player_id)
+    phase = None
+    if today is not None and leave.status == LeaveStatus.ACTIVE:
+        phase = (
+            "planned"
+            if leave.first_day > today
+            else "over"
+            if leave.last_day < today
+            else "current"
+        )
     granted = find_player(session, leave.granted_by_id).login if leave.granted_by_id else None
     return LeaveView(
         id=leave.id,
@@ -353,6 +365,7 @@ def _view(session: Session, leave: PlayerLeave) -> LeaveView:
         days=(leave.last_day - leave.first_day).days + 1,
         status=leave.status.value,
         granted_by=granted,
+        phase=phase,
     )
 
 
