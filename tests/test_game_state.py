@@ -10,7 +10,7 @@ from cc.models import Door, Player
 from cc.security import hash_password
 from cc.services import Actor, Services
 from tests.test_cases import at, setup_event
-from tests.web_support import sign_in
+from tests.web_support import csrf_of, sign_in
 
 PASSWORD = "correct-horse"
 
@@ -138,3 +138,37 @@ def test_a_missing_game_is_said_without_a_guess_at_its_gender(services: Services
     c = sign_in(services, "p1", PASSWORD)
     html = c.get("/games/999").text
     assert "Не найдено: Партия 999." in html and "(а)" not in html
+
+
+def test_each_action_says_what_it_did_and_accepting_a_draw_is_asked_first(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 12))
+    setup_event(services, mode="server")
+    passwords(services)
+    white = sign_in(services, "p1", PASSWORD)
+    html = white.get("/games/1").text
+    token = csrf_of(html)
+    r = white.post("/games/1/confirm", data={"move": "e4", "move_number": "1", "csrf_token": token})
+    assert r.status_code == 200 and str(r.url).endswith("/games/1?done=sent")
+    assert (
+        '<p class="flash" id="flash" role="status">Your move is sent to your opponent.</p>'
+        in r.text
+    )
+    # A made-up code says nothing.
+    assert 'id="flash"' not in white.get("/games/1?done=<b>hello</b>").text
+
+    page(services, "p2", "ru")  # Black reads Russian
+    black = sign_in(services, "p2", PASSWORD)
+    html = black.get("/games/1").text
+    r = black.post("/games/1/draw", data={"action": "offer", "csrf_token": csrf_of(html)})
+    assert "Ваше предложение ничьей отправлено партнёру." in r.text
+
+    html = white.get("/games/1").text
+    assert 'id="draw-offer"' in html and 'href="/games/1/accept-draw"' in html
+    asked = white.get("/games/1/accept-draw")
+    assert "Accept the draw in game 1?" in asked.text and 'id="confirm-accept-draw"' in asked.text
+    assert services.queries.game(1).status == "ongoing"  # asking changed nothing
+    r = white.post("/games/1/draw", data={"action": "accept", "csrf_token": csrf_of(asked.text)})
+    assert "The game is drawn by agreement." in r.text
+    assert services.queries.game(1).result == "1/2-1/2"

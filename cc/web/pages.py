@@ -21,6 +21,7 @@ from cc import errors
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.services.throttle import DEVICE_DAYS
+from cc.web import flash
 from cc.web.context import (
     DEVICE_COOKIE,
     LANG_COOKIE,
@@ -69,6 +70,7 @@ def render(
             "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
+            "flash": flash.said(request, lang),
             **context,
         },
         status_code=status,
@@ -374,7 +376,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         number = int(form.get("move_number", ""))
     except ValueError:
         raise errors.InvalidInput(field="move_number", reason=N_("missing")) from None
-    services_of(request).games.submit_move(
+    outcome = services_of(request).games.submit_move(
         actor_of(info),
         game_id,
         form.get("move", ""),
@@ -382,7 +384,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         offer_draw=form.get("offer_draw") == "1",
         conditional=form.get("conditional") or None,
     )
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", "sent_fired" if outcome.fired else "sent")
 
 
 @router.post("/games/{game_id}/receipt")
@@ -411,7 +413,7 @@ async def record_receipt(request: Request, game_id: int) -> Response:
             typed_receipt=received,
             **_game_context(request, info, game_id),
         )
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", "receipt")
 
 
 @router.post("/games/{game_id}/draw")
@@ -422,17 +424,32 @@ async def draw(request: Request, game_id: int) -> Response:
     action = form.get("action")
     if action == "offer":
         games.offer_draw(actor_of(info), game_id)
+        done = "offered"
     elif action == "accept":
         games.accept_draw(actor_of(info), game_id)
+        done = "drawn"
     elif action == "decline":
         games.decline_draw(actor_of(info), game_id)
+        done = "declined"
     elif action == "claim":
         games.claim_draw(actor_of(info), game_id, text=form.get("move") or None)
+        done = "claimed"
     else:
         raise errors.InvalidInput(
             field="action", reason=N_("{action!r} is not a draw action", action=action)
         )
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", done)
+
+
+@router.get("/games/{game_id}/accept-draw")
+def accept_draw_page(request: Request, game_id: int) -> Response:
+    """Accepting a draw ends the game: asked once more, as resigning is."""
+    info = signed_in(request)
+    return render(
+        request,
+        "accept_draw.html",
+        game=services_of(request).queries.game_for(actor_of(info), game_id),
+    )
 
 
 @router.post("/games/{game_id}/lines")
@@ -452,7 +469,7 @@ async def add_line(request: Request, game_id: int) -> Response:
             typed_line=form.get("line", ""),
             **context,
         )
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", "line_saved")
 
 
 @router.post("/games/{game_id}/lines/{line_id}/cancel")
@@ -460,7 +477,7 @@ async def cancel_line(request: Request, game_id: int, line_id: int) -> Response:
     info = signed_in(request)
     await form_of(request, info)
     services_of(request).games.cancel_line(actor_of(info), line_id)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", "line_cancelled")
 
 
 @router.get("/games/{game_id}/resign")
@@ -476,7 +493,7 @@ async def resign(request: Request, game_id: int) -> Response:
     info = signed_in(request)
     await form_of(request, info)
     services_of(request).games.resign(actor_of(info), game_id)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+    return flash.redirect(f"/games/{game_id}", "resigned")
 
 
 # ------------------------------------------------------------------ leave
@@ -506,7 +523,7 @@ async def take_leave(request: Request) -> Response:
             field="dates", reason=N_("give both days as YYYY-MM-DD")
         ) from None
     services_of(request).leaves.request(actor_of(info), info.player_id, first, last)
-    return RedirectResponse("/leave", status_code=303)
+    return flash.redirect("/leave", "leave_taken")
 
 
 @router.post("/leave/{leave_id}/end")
@@ -514,7 +531,7 @@ async def end_leave(request: Request, leave_id: int) -> Response:
     info = signed_in(request)
     await form_of(request, info)
     services_of(request).leaves.end_early(actor_of(info), leave_id)
-    return RedirectResponse("/leave", status_code=303)
+    return flash.redirect("/leave", "leave_ended")
 
 
 # ---------------------------------------------------------------- account

@@ -1,0 +1,46 @@
+"""What a page says after an action: "your move is sent", "the draw is
+offered", ...
+
+A form's POST redirects to the page with ``?done=CODE``; the page says the
+code's sentence in the viewer's language. Only the codes listed here are
+said, so a link cannot make the site say anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fastapi import Request
+from fastapi.responses import RedirectResponse
+
+from cc.i18n import N_, Text
+
+SAID: Mapping[str, Text] = {
+    "sent": N_("Your move is sent to your opponent."),
+    "sent_fired": N_("Your move is sent; your opponent's conditional reply followed at once."),
+    "offered": N_("Your draw offer is sent to your opponent."),
+    "declined": N_("You declined the draw offer."),
+    "drawn": N_("The game is drawn by agreement."),
+    "claimed": N_("Your draw claim is recorded."),
+    "resigned": N_("You resigned the game."),
+    "line_saved": N_("Your conditional line is saved; it stays private until it fires."),
+    "line_cancelled": N_("Your conditional line is cancelled."),
+    "receipt": N_("The receipt is recorded."),
+    "leave_taken": N_("Your leave is recorded; your partners and the arbiter are told."),
+    "leave_ended": N_("Your leave is ended."),
+}
+
+
+def redirect(path: str, done: str) -> RedirectResponse:
+    """After an action: back to ``path``, saying ``done``."""
+    assert done in SAID, done
+    return RedirectResponse(f"{path}?done={done}", status_code=303)
+
+
+def said(request: Request, lang: str) -> str | None:
+    """The sentence the page was asked to say, if it is one of ours."""
+    text = SAID.get(request.query_params.get("done", ""))
+    return text.localize(lang) if text is not None else None
+
+
+__all__ = ["SAID", "redirect", "said"]
