@@ -204,12 +204,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Не удаётся прочитать {text!r} как ход в партии {game_id}: {reason}.",
     },
     "impossible_move": {
-        "en": "{text!r} is not a legal move in game {game_id} (position {fen}): {reason}.",
-        "ru": "{text!r} — невозможный ход в партии {game_id} (позиция {fen}): {reason}.",
+        "en": "{text!r} is not a legal move in game {game_id}: {reason}.",
+        "ru": "{text!r} — невозможный ход в партии {game_id}: {reason}.",
     },
     "ambiguous_move": {
-        "en": "{text!r} is ambiguous in game {game_id} (position {fen}): {reason}.",
-        "ru": "{text!r} — неоднозначная запись хода в партии {game_id} (позиция {fen}): {reason}.",
+        "en": "{text!r} is ambiguous in game {game_id}: {reason}.",
+        "ru": "{text!r} — неоднозначная запись хода в партии {game_id}: {reason}.",
     },
     "move_number_mismatch": {
         "en": "You sent move {sent} but game {game_id} is at move {expected} for {who}.",

@@ -172,3 +172,27 @@ def test_each_action_says_what_it_did_and_accepting_a_draw_is_asked_first(
     r = white.post("/games/1/draw", data={"action": "accept", "csrf_token": csrf_of(asked.text)})
     assert "The game is drawn by agreement." in r.text
     assert services.queries.game(1).result == "1/2-1/2"
+
+
+def test_refusals_are_said_on_the_same_page_without_internal_names(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, date(2026, 5, 12))
+    setup_event(services, mode="server")
+    passwords(services)
+    page(services, "p1", "ru")
+    c = sign_in(services, "p1", PASSWORD)
+    token = csrf_of(c.get("/games/1").text)
+    r = c.post("/games/1/send", data={"move": "e5", "csrf_token": token})
+    assert r.status_code == 422 and 'id="move-error"' in r.text
+    assert "rnbqkbnr" not in r.text.split('id="move-error"')[1].split("</p>")[0]
+    assert 'data-page-url="/games/1"' in r.text  # the page shows its own address
+    r = c.post("/leave", data={"first_day": "2026-05-20", "last_day": "", "csrf_token": token})
+    assert r.status_code == 422 and 'id="leave-error"' in r.text
+    assert "ГГГГ-ММ-ДД" in r.text and 'value="2026-05-20"' in r.text
+    assert "Запрос отклонён" not in r.text
+    r = c.post(
+        "/leave",
+        data={"first_day": "2026-05-20", "last_day": "2026-05-10", "csrf_token": token},
+    )
+    assert r.status_code == 422 and 'id="leave-error"' in r.text

@@ -518,12 +518,26 @@ async def take_leave(request: Request) -> Response:
     try:
         first = date.fromisoformat(form.get("first_day", ""))
         last = date.fromisoformat(form.get("last_day", ""))
+        services_of(request).leaves.request(actor_of(info), info.player_id, first, last)
+    except errors.ServiceError as exc:  # a ValueError too: caught first
+        error: str = exc.message(language(request))
     except ValueError:
-        raise errors.InvalidInput(
+        error = errors.InvalidInput(
             field="dates", reason=N_("give both days as YYYY-MM-DD")
-        ) from None
-    services_of(request).leaves.request(actor_of(info), info.player_id, first, last)
-    return flash.redirect("/leave", "leave_taken")
+        ).message(language(request))
+    else:
+        return flash.redirect("/leave", "leave_taken")
+    # Refused: the same page, the error beside the form, the days as typed.
+    svc = services_of(request)
+    return render(
+        request,
+        "leave.html",
+        status=422,
+        leave_error=error,
+        typed=form,
+        leaves=svc.leaves.leaves(info.player_id),
+        balance=svc.leaves.balance(info.player_id),
+    )
 
 
 @router.post("/leave/{leave_id}/end")

@@ -17,6 +17,15 @@
 
   function main() { return document.getElementById("main"); }
 
+  // A refused form is answered with its page and the error in it: show the
+  // page's own address, so a reload does not send the form again.
+  (function () {
+    var el = main(), url = el && el.getAttribute("data-page-url");
+    if (url && location.pathname !== url && /\/(send|lines|receipt)$/.test(location.pathname)) {
+      history.replaceState(null, "", url);
+    }
+  })();
+
   function stampsOf(el) {
     try { return JSON.parse(el.getAttribute("data-live-stamps") || "{}"); } catch (e) { return {}; }
   }
