@@ -24,3 +24,19 @@ def test_shipped_assets_match_their_manifest_and_the_lockfile() -> None:
         if p.is_file() and p.name != "MANIFEST.json"
     }
     assert shipped == manifest["files"]
+
+
+def test_the_board_bundle_is_built_from_the_current_sources() -> None:
+    manifest = json.loads((VENDOR / "MANIFEST.json").read_text())
+    sources = {
+        str(p.relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted((ROOT / "frontend" / "src").rglob("*"))
+        if p.is_file()
+    }
+    assert sources and manifest["sources"] == sources, "run scripts/build-assets"
+    board = ("board.js", "chessground.base.css", "chessground.brown.css")
+    board += ("chessground.cburnett.css", "LICENSE.chessground", "LICENSE.chessops")
+    for name in board:
+        assert f"board/{name}" in manifest["files"]
+    for package in ("@lichess-org/chessground", "chessops", "esbuild"):
+        assert package in manifest["packages"]

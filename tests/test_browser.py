@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.board import board_ready, click_square
 from tests.support.served import served
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -166,8 +167,9 @@ def game_of(page: object, base: str) -> str:
 
 
 def click_move(page: object, frm: str, to: str) -> None:
-    page.click(f"#board rect.square.{frm}")  # type: ignore[attr-defined]
-    page.click(f"#board rect.square.{to}")  # type: ignore[attr-defined]
+    board_ready(page)
+    click_square(page, frm)
+    click_square(page, to)
     page.wait_for_selector("#confirm")  # type: ignore[attr-defined]
 
 

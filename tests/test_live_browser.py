@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.support.board import board_ready, drag
 from tests.support.served import served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 
@@ -109,9 +110,9 @@ def test_the_partners_move_shows_on_the_open_page_and_in_the_count(
     assert took < WITHIN
     boris.screenshot(path=str(ARTIFACTS / "live-game-phone.png"), full_page=True)  # type: ignore[attr-defined]
 
-    # The swapped-in board takes clicks: Boris answers by clicking squares.
-    boris.click("#board rect.square.e7")  # type: ignore[attr-defined]
-    boris.click("#board rect.square.e5")  # type: ignore[attr-defined]
+    # The swapped-in board takes moves: Boris answers by dragging a pawn.
+    board_ready(boris)
+    drag(boris, "e7", "e5")
     boris.wait_for_selector("#confirm")  # type: ignore[attr-defined]
     boris.click("#confirm")  # type: ignore[attr-defined]
     boris.wait_for_selector("#board")  # type: ignore[attr-defined]

@@ -4,7 +4,8 @@ No script runs but the site's own files (the API docs included: served
 from the site, never from a CDN); no page can be framed, so no other site
 can make a signed-in player click "resign" inside a frame; no type
 sniffing; no address leaks to other sites. Inline style attributes stay
-allowed: the board's SVG uses them, and styles cannot run code.
+allowed: the fallback SVG board and chessground's piece placing use them,
+and styles cannot run code.
 """
 
 from __future__ import annotations

@@ -99,6 +99,30 @@ def board_svg(fen: str, *, flipped: bool, lastmove: str | None = None, size: int
     return chess.svg.board(board, flipped=flipped, lastmove=last, check=check, size=size)
 
 
+def board_label(fen: str, lang: str) -> str:
+    """The position in words, for screen readers (the board's aria-label)."""
+    tr = translations(lang)
+    board = chess.Board(fen)
+    names = {
+        chess.KING: tr.gettext("King"),
+        chess.QUEEN: tr.gettext("Queen"),
+        chess.ROOK: tr.gettext("Rook"),
+        chess.BISHOP: tr.gettext("Bishop"),
+        chess.KNIGHT: tr.gettext("Knight"),
+        chess.PAWN: tr.gettext("Pawn"),
+    }
+    sides = []
+    for color, side in ((chess.WHITE, tr.gettext("White")), (chess.BLACK, tr.gettext("Black"))):
+        pieces = [
+            f"{names[kind]} {', '.join(chess.square_name(s) for s in board.pieces(kind, color))}"
+            for kind in names
+            if board.pieces(kind, color)
+        ]
+        sides.append(f"{side}: {'; '.join(pieces)}.")
+    turn = tr.gettext("White to move.") if board.turn else tr.gettext("Black to move.")
+    return " ".join([tr.gettext("Chess board."), *sides, turn])
+
+
 def install_error_pages(app: FastAPI) -> None:
     @app.exception_handler(SignInRequired)
     async def to_sign_in(request: Request, _exc: SignInRequired) -> Response:
@@ -302,6 +326,8 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         # suspended or on leave, ...): only then is the form offered
         "my_turn": state.can_move,
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
+        "board_label": board_label(view.fen, language(request)),
+        "last": last or "",
         "record": record,
         "schedule": schedule,
         "my_color": "black" if black_side else "white",
@@ -359,6 +385,7 @@ async def send_move(request: Request, game_id: int) -> Response:
         preview=preview,
         words=words,
         svg=board_svg(preview.fen_after, flipped=preview.color == "black", lastmove=preview.uci),
+        board_label=board_label(preview.fen_after, language(request)),
         shown=notation.write_move(
             board,
             chess.Move.from_uci(preview.uci),
