@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.support.board import board_ready, click_square
 from tests.support.served import served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
 
@@ -138,12 +139,13 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
 
     # A few moves played on a phone, the first by clicking the shrunken board.
     white.goto(game)  # type: ignore[attr-defined]
+    board_ready(white)
     width = white.evaluate(
-        "() => document.querySelector('#board svg').getBoundingClientRect().width"
+        "() => document.querySelector('#board cg-board').getBoundingClientRect().width"
     )  # type: ignore[attr-defined]
     assert width <= PHONE["width"], width
-    white.click("#board rect.square.e2")  # type: ignore[attr-defined]
-    white.click("#board rect.square.e4")  # type: ignore[attr-defined]
+    click_square(white, "e2")
+    click_square(white, "e4")
     white.wait_for_selector("#confirm")  # type: ignore[attr-defined]
     assert "e2 to e4" in white.inner_text("#move-words")  # type: ignore[attr-defined]
     white.click("#confirm")  # type: ignore[attr-defined]
