@@ -10,7 +10,7 @@ from cc.models import Door, Player
 from cc.security import hash_password
 from cc.services import Actor, Services
 from tests.test_cases import at, setup_event
-from tests.web_support import csrf_of, sign_in
+from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "correct-horse"
 
@@ -196,3 +196,13 @@ def test_refusals_are_said_on_the_same_page_without_internal_names(
         data={"first_day": "2026-05-20", "last_day": "2026-05-10", "csrf_token": token},
     )
     assert r.status_code == 422 and 'id="leave-error"' in r.text
+
+
+def test_the_site_has_its_icon(services: Services) -> None:
+    c = client(services)
+    page_html = c.get("/login").text
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page_html
+    r = c.get("/favicon.ico", follow_redirects=False)
+    assert r.status_code == 301 and r.headers["location"] == "/static/favicon.svg"
+    icon = c.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.text.startswith("<svg")

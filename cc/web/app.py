@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
@@ -84,6 +84,11 @@ def create_app(
     def api_docs(request: Request) -> Response:
         """The API's browsable description, from the site's own files."""
         return pages.render(request, "api_docs.html", openapi_url=app.openapi_url)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        """Browsers ask for it whatever the page links: the site's icon."""
+        return RedirectResponse("/static/favicon.svg", status_code=301)
 
     app.include_router(push.router)
     app.include_router(unsubscribe.router)
