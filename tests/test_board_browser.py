@@ -11,8 +11,6 @@ breaks the Content Security Policy. Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.support.board import board_ready, click_square, drag
-from tests.support.served import served
+from tests.support.served import console, served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -33,14 +31,7 @@ TO_PROMOTION = ["b4", "a5", "bxa5", "b6", "axb6", "Ba6", "b7", "Nc6"]
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     home = tmp_path_factory.mktemp("board")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CC_")}
-    env["CC_HOME"] = str(home)
-
-    def cc(*args: str, stdin: str | None = None) -> str:
-        return subprocess.run(
-            [CC, *args], env=env, cwd=home, check=True, capture_output=True, text=True,
-            input=stdin, timeout=120,
-        ).stdout  # fmt: skip
+    env, cc = console(CC, home)
 
     cc("db", "upgrade")
     cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",

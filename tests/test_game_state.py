@@ -90,6 +90,17 @@ def test_on_leave_the_player_to_move_has_no_form_and_the_partner_sees_until_when
     assert 'id="move-form"' not in white
     black = page(services, "p2", "ru")
     assert "Player 1 в перерыве до 2026-05-15" in black
+    # The boundaries (56.7.4): no move from the first day to the last, a
+    # move again the day after; the day before, play as usual.
+    for day, kind in (
+        (date(2026, 5, 10), "playing"),
+        (date(2026, 5, 11), "on_leave"),
+        (date(2026, 5, 15), "on_leave"),
+        (date(2026, 5, 16), "playing"),
+    ):
+        at(clock, day)
+        state = services.game_state.state(me(ids, "p1"), 1)
+        assert (state.kind, state.can_move) == (kind, kind == "playing"), day
 
 
 def test_over_the_limit_said_with_its_day_and_an_email_player_may_still_move(

@@ -8,15 +8,13 @@ board still takes clicks on a phone. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests.support.board import board_ready, click_square
-from tests.support.served import served
+from tests.support.served import console, served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -43,14 +41,7 @@ MEASURE = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("layout")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CC_")}
-    env["CC_HOME"] = str(home)
-
-    def cc(*args: str, stdin: str | None = None) -> None:
-        subprocess.run(
-            [CC, *args], env=env, cwd=home, check=True, capture_output=True, text=True,
-            input=stdin, timeout=120,
-        )  # fmt: skip
+    env, cc = console(CC, home)
 
     def player(login: str, name: str, lang: str = "en", *options: str) -> None:
         cc("player", "add", login, "--name", name, "--lang", lang, *options,

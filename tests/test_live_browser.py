@@ -9,8 +9,6 @@ in the centre opens the game. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -18,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.support.board import board_ready, drag
-from tests.support.served import served
+from tests.support.served import console, served
 from tests.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -30,14 +28,7 @@ WITHIN = 3.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("live")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CC_")}
-    env["CC_HOME"] = str(home)
-
-    def cc(*args: str, stdin: str | None = None) -> None:
-        subprocess.run(
-            [CC, *args], env=env, cwd=home, check=True, capture_output=True, text=True,
-            input=stdin, timeout=120,
-        )  # fmt: skip
+    env, cc = console(CC, home)
 
     cc("db", "upgrade")
     cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",

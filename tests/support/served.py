@@ -1,11 +1,13 @@
-"""``cc serve`` as a subprocess on a free loopback port, for the browser tests."""
+"""A site for the browser tests: its console, and ``cc serve`` as a subprocess
+on a free loopback port."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,3 +45,18 @@ def served(cc: str, home: Path, env: dict[str, str]) -> Iterator[str]:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def console(cc: str, home: Path) -> tuple[dict[str, str], Callable[..., str]]:
+    """The environment of a site at ``home`` (none of the caller's ``CC_*``
+    settings), and a function that runs ``cc`` there and returns its output."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CC_")}
+    env["CC_HOME"] = str(home)
+
+    def run(*args: str, stdin: str | None = None) -> str:
+        return subprocess.run(
+            [cc, *args], env=env, cwd=home, check=True, capture_output=True, text=True,
+            input=stdin, timeout=120,
+        ).stdout  # fmt: skip
+
+    return env, run
