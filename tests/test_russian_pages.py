@@ -544,7 +544,16 @@ def test_every_page_in_russian_holds_no_code_and_no_english(
     for where, page in pages:
         assert 'lang="ru"' in page, where
         failures += [f"{where}: {p}" for p in foreign(shown_text(page), names)]
+        # Each page names itself before the site's name.
+        title = re.search(r"<title>(.*?)</title>", page, flags=re.S)
+        assert title, where
+        own = html.unescape(title.group(1)).removesuffix(" · Игра по переписке")
+        assert own != html.unescape(title.group(1)) and re.sub(r"^\(\d+\) ", "", own), where
     assert not failures, "\n".join(dict.fromkeys(failures))
+    playing = services.queries.game(games["playing"])
+    expected = f"{playing.white_name} – {playing.black_name} · Партия {playing.id}"
+    page = dict(pages)[f"alice /games/{playing.id}"]
+    assert re.search(rf"<title>(\(\d+\) )?{re.escape(expected)} · Игра по переписке</title>", page)
 
     # Scores in Russian take a decimal comma; halves may be "½".
     table = as_("boris").get("/events/TEAMS/crosstable").text
