@@ -454,6 +454,9 @@ class Move(Base):
     #: who entered it when not the player (an arbiter entering a posted move)
     entered_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: what the player wrote to the partner with this move: it belongs to the
+    #: move, so every door shows it with the move and never again after
+    message: Mapped[str | None] = mapped_column(Text)
 
     game: Mapped[Game] = relationship(back_populates="moves")
 

@@ -14,6 +14,7 @@ from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
 from cc.services.event_report import EventReportService
 from cc.services.events import EventService, EventSpec
+from cc.services.game_messages import GameMessages
 from cc.services.game_state import GameStateService
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
@@ -38,6 +39,7 @@ class Services:
         self.games = GameService(ctx)
         #: the one state a game page shows, and whether its viewer may move
         self.game_state = GameStateService(ctx)
+        self.messages = GameMessages(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

@@ -20,6 +20,7 @@ import notation
 from cc import errors
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
+from cc.services.games import MESSAGE_LIMIT
 from cc.services.throttle import DEVICE_DAYS
 from cc.web import flash
 from cc.web.context import (
@@ -307,6 +308,11 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     style = info.notation if info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     record = notation.write_moves(moves, style) if moves else ""
+    written: dict[int, str] = {}
+    replay = chess.Board()
+    for ply, move in enumerate(moves, start=1):
+        written[ply] = notation.write_move(replay, move, style)
+        replay.push(move)
     schedule = svc.ledgers.schedule(game_id, style=style)
     state = svc.game_state.state(actor_of(info), game_id)
     reason = REASONS.get(state.reason or "")
@@ -320,6 +326,8 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
         "suspended_by": svc.cases.suspending_case(game_id),
         "lines": svc.games.lines(actor_of(info), game_id) if mine else [],
+        "messages": svc.messages.of(actor_of(info), game_id),
+        "written": written,
         "game": view,
         "mine": mine,
         # a move made now would be taken (not before the start, not while
@@ -391,6 +399,7 @@ async def send_move(request: Request, game_id: int) -> Response:
             chess.Move.from_uci(preview.uci),
             info.notation if info.notation in NOTATIONS else "san",
         ),
+        message_limit=MESSAGE_LIMIT,
     )
 
 
@@ -410,6 +419,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         move_number=number,
         offer_draw=form.get("offer_draw") == "1",
         conditional=form.get("conditional") or None,
+        message=form.get("message") or None,
     )
     return flash.redirect(f"/games/{game_id}", "sent_fired" if outcome.fired else "sent")
 
