@@ -9,6 +9,7 @@ import no door, and build none (:mod:`cc.site` wires them).
 """
 
 from cc.services.accounts import AccountService
+from cc.services.arbiter_desk import ArbiterDesk
 from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
@@ -40,6 +41,7 @@ class Services:
         #: the one state a game page shows, and whether its viewer may move
         self.game_state = GameStateService(ctx)
         self.messages = GameMessages(ctx)
+        self.desk = ArbiterDesk(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

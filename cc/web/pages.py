@@ -44,6 +44,8 @@ templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
 #: how long a reset link's form may stay open once the link is followed
 RESET_COOKIE_SECONDS = 30 * 60
+#: the roles whose holders land on the arbiter's desk rather than their games
+OFFICIAL_ROLES = frozenset({"arbiter", "adjudicator", "appeal_arbiter", "admin"})
 
 
 class SignInRequired(Exception):
@@ -68,7 +70,7 @@ def render(
             "lang": lang,
             "viewer": info,
             "csrf": info.csrf_token if info else "",
-            "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
+            "is_arbiter": bool(info and (OFFICIAL_ROLES & info.roles)),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
             "flash": flash.said(request, lang),
@@ -166,11 +168,17 @@ def install_error_pages(app: FastAPI) -> None:
 
 @router.get("/")
 def home(request: Request) -> Response:
-    return RedirectResponse("/games" if viewer(request) else "/login", status_code=303)
+    """Players land on their games, officials on their desk."""
+    info = viewer(request)
+    if info is None:
+        return RedirectResponse("/login", status_code=303)
+    return RedirectResponse(
+        "/arbiter" if OFFICIAL_ROLES & info.roles else "/games", status_code=303
+    )
 
 
 @router.get("/login")
-def login_page(request: Request, next: str = "/games") -> Response:
+def login_page(request: Request, next: str = "/") -> Response:
     token = secrets.token_urlsafe(32)
     response = render(request, "login.html", pre_csrf=token, next=_safe_next(next))
     response.set_cookie(
@@ -185,7 +193,7 @@ def login_page(request: Request, next: str = "/games") -> Response:
 
 def _safe_next(target: str) -> str:
     """Only local paths: no open redirect."""
-    return target if target.startswith("/") and not target.startswith("//") else "/games"
+    return target if target.startswith("/") and not target.startswith("//") else "/"
 
 
 @router.post("/login")
@@ -203,7 +211,7 @@ async def login(request: Request) -> Response:
             "login.html",
             status=429 if isinstance(exc, errors.TooManyAttempts) else 401,
             pre_csrf=token,
-            next=_safe_next(form.get("next", "/games")),
+            next=_safe_next(form.get("next", "/")),
             error=exc.message(language(request)),
             login=login,
         )
@@ -217,7 +225,7 @@ async def login(request: Request) -> Response:
             secure=settings_of(request).secure_cookies,
         )
         return response
-    redirect = RedirectResponse(_safe_next(form.get("next", "/games")), status_code=303)
+    redirect = RedirectResponse(_safe_next(form.get("next", "/")), status_code=303)
     redirect.set_cookie(
         SESSION_COOKIE,
         ticket.token,
@@ -745,13 +753,6 @@ def reset_link(request: Request, token: str) -> Response:
 
 
 # ---------------------------------------------------------------- arbiter
-
-
-@router.get("/arbiter")
-def arbiter_events(request: Request) -> Response:
-    info = signed_in(request)
-    events = services_of(request).queries.events_of_official(actor_of(info))
-    return render(request, "arbiter_events.html", events=events)
 
 
 @router.get("/arbiter/events/{code}")
