@@ -10,6 +10,7 @@ import no door, and build none (:mod:`cc.site` wires them).
 
 from cc.services.accounts import AccountService
 from cc.services.arbiter_desk import ArbiterDesk
+from cc.services.audit_log import AuditLog
 from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
@@ -42,6 +43,7 @@ class Services:
         self.game_state = GameStateService(ctx)
         self.messages = GameMessages(ctx)
         self.desk = ArbiterDesk(ctx)
+        self.audit_log = AuditLog(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

@@ -20,6 +20,7 @@ from cc.services import Services
 from cc.web import (
     api,
     arbiter_pages,
+    audit_pages,
     notification_api,
     notification_pages,
     pages,
@@ -105,6 +106,7 @@ def create_app(
     app.include_router(notification_api.router)
     app.include_router(pages.router)
     app.include_router(arbiter_pages.router)
+    app.include_router(audit_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)

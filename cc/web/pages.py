@@ -761,7 +761,10 @@ def arbiter_event(request: Request, code: str) -> Response:
     svc = services_of(request)
     overview = svc.queries.event_overview(actor_of(info), code)
     cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
-    players = sorted({g.white for g in overview.games} | {g.black for g in overview.games})
+    players = sorted(
+        {(g.white_name, g.white) for g in overview.games}
+        | {(g.black_name, g.black) for g in overview.games}
+    )
     return render(
         request,
         "arbiter_event.html",
@@ -769,6 +772,7 @@ def arbiter_event(request: Request, code: str) -> Response:
         cases=cases,
         players=players,
         standings=svc.standings.event(code),
+        report=svc.event_report.report(actor_of(info), code, language(request)),
     )
 
 
