@@ -23,6 +23,7 @@ from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
 from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
+from cc.services.office import Office
 from cc.services.outbound import MailSettings, OutboundService
 from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
@@ -44,6 +45,7 @@ class Services:
         self.messages = GameMessages(ctx)
         self.desk = ArbiterDesk(ctx)
         self.audit_log = AuditLog(ctx)
+        self.office = Office(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

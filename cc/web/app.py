@@ -23,8 +23,10 @@ from cc.web import (
     audit_pages,
     notification_api,
     notification_pages,
+    office_pages,
     pages,
     push,
+    regulation_pages,
     unsubscribe,
     xfcc,
 )
@@ -107,6 +109,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(arbiter_pages.router)
     app.include_router(audit_pages.router)
+    app.include_router(office_pages.router)
+    app.include_router(regulation_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)

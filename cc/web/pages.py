@@ -71,6 +71,7 @@ def render(
             "viewer": info,
             "csrf": info.csrf_token if info else "",
             "is_arbiter": bool(info and (OFFICIAL_ROLES & info.roles)),
+            "is_admin": bool(info and "admin" in info.roles),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
             "flash": flash.said(request, lang),
