@@ -492,6 +492,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "page": N_("Page"),
         "token": N_("API token"),
         "notification": N_("Notification"),
+        "application": N_("Entry"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -622,6 +623,9 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "leave_days_per_event": N_("leave days in the event"),
         "penalty_days_repeat": N_("penalty days for a repeated fault"),
         "day_counting": N_("day counting"),
+        "closes_on": N_("closing day"),
+        "sections": N_("sections"),
+        "size": N_("section size"),
         "engine": N_("engine"),
         "first_day": N_("first day"),
         "ids": N_("notifications"),

@@ -14,6 +14,7 @@ from cc.services.audit_log import AuditLog
 from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
+from cc.services.entries import EntryService
 from cc.services.event_report import EventReportService
 from cc.services.events import EventService, EventSpec
 from cc.services.game_messages import GameMessages
@@ -46,6 +47,7 @@ class Services:
         self.desk = ArbiterDesk(ctx)
         self.audit_log = AuditLog(ctx)
         self.office = Office(ctx)
+        self.entries = EntryService(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)
