@@ -502,6 +502,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "notification": N_("Notification"),
         "link": N_("Link"),
         "push subscription": N_("Push subscription"),
+        "application": N_("Entry"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -625,6 +626,16 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "digest_hour": N_("digest hour"),
         "email": N_("email address"),
         "end_date": N_("end date"),
+        "start_date": N_("start date"),
+        "control_moves": N_("moves per time control"),
+        "control_days": N_("days per time control"),
+        "leave_days_per_year": N_("leave days per year"),
+        "leave_days_per_event": N_("leave days in the event"),
+        "penalty_days_repeat": N_("penalty days for a repeated fault"),
+        "day_counting": N_("day counting"),
+        "closes_on": N_("closing day"),
+        "sections": N_("sections"),
+        "size": N_("section size"),
         "engine": N_("engine"),
         "first_day": N_("first day"),
         "ids": N_("notifications"),
@@ -677,6 +688,7 @@ NOT_FOUND: Final[dict[str, dict[str, str]]] = {
         "notification": "Уведомление {ref} не найдено.",
         "link": "Ссылка {ref} не найдена.",
         "push subscription": "Подписка браузера {ref} не найдена.",
+        "application": "Заявка {ref} не найдена.",
     },
 }
 

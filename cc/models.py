@@ -165,6 +165,12 @@ class Player(Base):
     mail_moves: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sa_true())
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: the federation's own id of the player (a FIDE or ICCF id, a national one)
+    federation_id: Mapped[str | None] = mapped_column(String(32))
+    #: the rating the federation's list gives (sections by rating, crosstables)
+    rating: Mapped[int | None] = mapped_column(Integer)
+    #: ISO 3166 country code, as Xfcc and PGN show it
+    country: Mapped[str | None] = mapped_column(String(3))
     #: the player's own time zone: their digest's hour is read in it
     timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     #: the hour (0-23, in the player's zone) the daily digest goes out
@@ -252,6 +258,9 @@ class Event(Base):
     no_databases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
     no_opening_books: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
     no_tablebases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    #: players may apply on the site until ``entry_closes_on`` (inclusive)
+    entry_open: Mapped[bool] = mapped_column(Boolean, server_default=sa_false(), default=False)
+    entry_closes_on: Mapped[date | None] = mapped_column(Date)
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -299,6 +308,38 @@ class EventAppealArbiter(Base):
 
     event: Mapped[Event] = relationship(back_populates="appeal_arbiters")
     player: Mapped[Player] = relationship()
+
+
+class ApplicationStatus(enum.StrEnum):
+    APPLIED = "applied"
+    ACCEPTED = "accepted"
+    REFUSED = "refused"
+    #: the player took it back before it was decided
+    WITHDRAWN = "withdrawn"
+
+
+class EventApplication(Base):
+    """A player's entry to an event open for entry, and the organiser's answer.
+
+    Accepted entries are later placed into sections (by hand, or by rating);
+    until the event starts an entry is only this row.
+    """
+
+    __tablename__ = "event_applications"
+    __table_args__ = (UniqueConstraint("event_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    status: Mapped[ApplicationStatus] = mapped_column(
+        _enum(ApplicationStatus, "application_status")
+    )
+    applied_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    note: Mapped[str | None] = mapped_column(Text)
+
+    player: Mapped[Player] = relationship(foreign_keys=[player_id])
 
 
 class Section(Base):
@@ -454,6 +495,9 @@ class Move(Base):
     #: who entered it when not the player (an arbiter entering a posted move)
     entered_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: what the player wrote to the partner with this move: it belongs to the
+    #: move, so every door shows it with the move and never again after
+    message: Mapped[str | None] = mapped_column(Text)
 
     game: Mapped[Game] = relationship(back_populates="moves")
 

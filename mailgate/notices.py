@@ -165,6 +165,13 @@ class MailNotices:
             )
             link = mail.link(f"/events/{event.code}/crosstable")
             mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
+        elif kind in (Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED):
+            assert event is not None
+            body = say(lang, kind.value, **params)
+            if params.get("note"):
+                body += "\n\n" + say(lang, "entry_note", note=params["note"])
+            link = mail.link(f"/events/{event.code}/regulations")
+            mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
         elif kind == Kind.EVENT_STARTED:
             assert event is not None
             body = said(lang, notice) + "\n\n" + self._games(session, event, person)
@@ -393,6 +400,13 @@ class MailNotices:
             )
             .order_by(Game.id)
         ).all()
+        if event.mode == Mode.SERVER:
+            # Played on the site: each game's page, not a subject to answer.
+            rows = "\n".join(
+                f"  {g.white.name} - {g.black.name}: {self.mailer.link(f'/games/{g.id}')}"
+                for g in games
+            )
+            return f"{say(person.lang, 'event_games_web')}\n{rows}"
         rows = "\n".join(f"  {self.mailer.subject(g, person.id)}" for g in games)
         return f"{say(person.lang, 'event_games')}\n{rows}"
 

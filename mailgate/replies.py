@@ -134,6 +134,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "opponent's move {move} came with a draw offer, which is yours to answer.",
         "lapsed_game_over": "Game {game} is over, so your conditional moves {line} will not be "
         "played.",
+        "entry_accepted": "Your entry to {event} ({code}) is accepted. The event starts on "
+        "{start}; you will get your games and opponents by mail on the start.",
+        "entry_refused": "Your entry to {event} ({code}) is not accepted.",
+        "event_games_web": "Your games, each on its page on the site (you may also play them "
+        "from a desktop program through Xfcc):",
+        "entry_note": "The organiser writes: {note}",
         "event_started": "{event} has begun; its official start is {start} (time counts from "
         "then). You play {games} games, {white} of them with White; your opponents: "
         "{opponents}.",
@@ -238,6 +244,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_leave_started": "{player} is on leave from {first} to {last}.",
         "d_leave_ended": "{player}'s leave ended on {last}.",
         "d_event_started": "{event} has begun: your games are open.",
+        "d_entry_accepted": "{event}: your entry is accepted.",
+        "d_entry_refused": "{event}: your entry is not accepted.",
         "d_paired": "you are paired: {white} - {black}, round {round}.",
         "d_event_closed": "the event is over; the final standings are on its page.",
         "d_claim_filed": "a time claim against you; you may protest within 14 days.",
@@ -379,6 +387,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "ходом {move} партнёр предложил ничью, ответить на это предложение можете только вы.",
         "lapsed_game_over": "Партия {game} окончена, поэтому ваши условные ходы {line} не "
         "будут сыграны.",
+        "entry_accepted": "Ваша заявка на «{event}» ({code}) принята. Турнир начинается "
+        "{start}; партии и соперников вы получите письмом в день старта.",
+        "entry_refused": "Ваша заявка на «{event}» ({code}) не принята.",
+        "event_games_web": "Ваши партии, у каждой своя страница на сайте (играть можно и из "
+        "программы на компьютере через Xfcc):",
+        "entry_note": "Оргкомитет пишет: {note}",
         "event_started": "Соревнование «{event}» началось; официальный старт — {start} (время "
         "считается с этого дня). Число ваших партий: {games}, из них белыми: {white}; ваши "
         "партнёры: {opponents}.",
@@ -480,6 +494,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_leave_started": "{player} в перерыве с {first} по {last}.",
         "d_leave_ended": "перерыв {player} окончился {last}.",
         "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
+        "d_entry_accepted": "«{event}»: ваша заявка принята.",
+        "d_entry_refused": "«{event}»: ваша заявка не принята.",
         "d_paired": "жеребьёвка: {white} - {black}, тур {round}.",
         "d_event_closed": "турнир окончен; итоговая таблица на его странице.",
         "d_claim_filed": "заявление о просрочке против вас; протест возможен в течение 14 дней.",

@@ -28,7 +28,7 @@ from sqlalchemy import select
 from cc import errors, migrate
 from cc.clock import FixedClock
 from cc.db import Database, make_engine
-from cc.models import Base, Door, Game, GameStatus
+from cc.models import Base, Door, Game, GameStatus, PushSubscription
 from cc.services import Actor, EventSpec, ServiceContext, Services
 from cc.site import Site
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
@@ -174,7 +174,7 @@ def _play(services: Services, clock: FixedClock) -> None:
     games = services.games
     games.submit_move(me("p1"), 1, "e4")
     games.submit_move(me("p4"), 1, "c5")
-    games.submit_move(me("p1"), 1, "Nf3")
+    games.submit_move(me("p1"), 1, "Nf3", message="Играем дальше")
     games.add_line(me("p1"), 1, "d6 d4")
     clock.set(END)
     games.submit_move(me("p2"), 2, "d4", offer_draw=True)
@@ -197,6 +197,17 @@ def _play(services: Services, clock: FixedClock) -> None:
                 "INSERT INTO apscheduler_jobs (id, next_run_time, job_state) VALUES (:i, :t, :s)"
             ),
             {"i": "daily", "t": 1778508000.5, "s": b"\x80\x04job"},
+        )
+    # A browser subscribed to Web Push (its keys are the browser's own).
+    with services.ctx.db.write() as session:
+        session.add(
+            PushSubscription(
+                player_id=ids["p1"],
+                endpoint="https://push.example.net/send/abc",
+                p256dh="BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+                auth="tBHItJI5svbpez7KI4CCXg",
+                created_at=END,
+            )
         )
 
 

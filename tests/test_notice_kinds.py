@@ -248,7 +248,12 @@ def test_the_start_tells_each_player_once_with_their_games(services: Services) -
     with pytest.raises(errors.EventStateError):
         services.events.start(Actor.operator(Door.CLI), "T1")
     assert [len(told(services, ids[p])) for p in ("p1", "p2", "p3")] == [1, 1, 1]
-    assert outbox(services) == []  # a server event: the centre and the digest
+    # Even in a server event the start is mailed: each player's games, with links.
+    starts_mailed = [m for m in outbox(services) if m.kind == "start"]
+    assert sorted(m.to_address for m in starts_mailed) == sorted(
+        f"t1p{i}@example.org" for i in (1, 2, 3)
+    )
+    assert all("/games/" in m.body and "Player" in m.body for m in starts_mailed)
 
 
 def test_an_email_event_mails_the_start_with_each_game_to_answer(

@@ -336,7 +336,8 @@ def test_every_page_names_itself_before_the_site(site: Services) -> None:
     assert "<title>Reset your password · Correspondence chess</title>" in anon.get("/reset").text
     assert "<title>API documentation · Correspondence chess</title>" in anon.get("/api/docs").text
     arbiter = sign_in(site, "arbT1", PASSWORD)
-    assert "<title>My events · Correspondence chess</title>" in arbiter.get("/arbiter").text
+    desk = arbiter.get("/arbiter").text
+    assert "<title>Arbiter&#39;s desk · Correspondence chess</title>" in desk
     assert (
         "<title>Event T1 (T1) · Correspondence chess</title>"
         in arbiter.get("/arbiter/events/T1").text

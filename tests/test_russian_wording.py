@@ -40,7 +40,7 @@ GENDERED = re.compile(
 )
 #: words spelled with ё, and their spelling without it
 YO = {
-    "черн": "чёрн",
+    "черн(?:ы|ая|ое|ого|ому|ую|ой)": "чёрн",
     "еще": "ещё",
     "учет": "учёт",
     "счет": "счёт",

@@ -279,15 +279,17 @@ def test_a_game_played_to_the_end_from_a_desktop_client(
     assert before.message is None and before.moves is None  # no moves: an empty <moves>
     for number, (move, reply) in enumerate([("e4", "e5"), ("Bc4", "Nc6"), ("Qh5", "Nf6")], start=1):
         assert mine(movecount=number, myMove=move, myMessage=f"move {number}") == "Success"
+        (seen,) = xfcc.service.GetMyGames(username="p2", password=PASSWORD)
+        assert seen.message == f"move {number}"  # the partner reads it with the move
         theirs(reply)
     (game,) = xfcc.service.GetMyGames(username="p1", password=PASSWORD)
     assert game.moves == "1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6" and game.myTurn
     assert mine(movecount=4, myMove="Qxf7#") == "Success"
     (game,) = xfcc.service.GetMyGames(username="p1", password=PASSWORD)
     assert (game.result, game.myTurn, game.daysPlayer) == ("WhiteWins", False, 0)
-    # Messages sent with the moves reach the partner; the last one shows.
+    # A message belongs to its move: after later moves it is not sent again.
     (seen,) = xfcc.service.GetMyGames(username="p2", password=PASSWORD)
-    assert (seen.message, seen.hasWhite, seen.result) == ("move 3", False, "WhiteWins")
+    assert (seen.message, seen.hasWhite, seen.result) == (None, False, "WhiteWins")
     assert game.message is None
     view = services.queries.game(game_id)
     assert view.result == "1-0" and view.result_reason == "checkmate"

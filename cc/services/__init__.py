@@ -9,17 +9,22 @@ import no door, and build none (:mod:`cc.site` wires them).
 """
 
 from cc.services.accounts import AccountService
+from cc.services.arbiter_desk import ArbiterDesk
+from cc.services.audit_log import AuditLog
 from cc.services.cases import CaseService
 from cc.services.context import Actor, ServiceContext
 from cc.services.daily import DailyService
+from cc.services.entries import EntryService
 from cc.services.event_report import EventReportService
 from cc.services.events import EventService, EventSpec
+from cc.services.game_messages import GameMessages
 from cc.services.game_state import GameStateService
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
 from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
+from cc.services.office import Office
 from cc.services.outbound import MailSettings, OutboundService
 from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
@@ -38,6 +43,11 @@ class Services:
         self.games = GameService(ctx)
         #: the one state a game page shows, and whether its viewer may move
         self.game_state = GameStateService(ctx)
+        self.messages = GameMessages(ctx)
+        self.desk = ArbiterDesk(ctx)
+        self.audit_log = AuditLog(ctx)
+        self.office = Office(ctx)
+        self.entries = EntryService(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

@@ -202,7 +202,7 @@ class EventService:
                 raise errors.EventStateError(
                     event=code, reason=N_("players can be entered only before the event starts")
                 )
-            target = self._section(event, section_name)
+            target = section_named(event, section_name)
             if target.teams:
                 raise errors.InvalidInput(
                     field="section",
@@ -213,7 +213,7 @@ class EventService:
                 )
             added: list[int] = []
             for ref in refs:
-                self._entry(event, target, session, ref, added=added)
+                enter_player(event, target, session, ref, added=added)
             session.flush()
             audit(
                 session,
@@ -250,7 +250,7 @@ class EventService:
                 raise errors.EventStateError(
                     event=code, reason=N_("teams can be entered only before the event starts")
                 )
-            target = self._section(event, section_name)
+            target = section_named(event, section_name)
             if target.entries and not target.teams:
                 raise errors.InvalidInput(
                     field="section",
@@ -267,7 +267,7 @@ class EventService:
             target.teams.append(new_team)
             added: list[int] = []
             for board, ref in enumerate(refs, start=1):
-                entry = self._entry(event, target, session, ref, added=added)
+                entry = enter_player(event, target, session, ref, added=added)
                 entry.team = new_team
                 entry.board = board
             session.flush()
@@ -282,41 +282,6 @@ class EventService:
                 player_ids=added,
             )
             return new_team.id
-
-    @staticmethod
-    def _section(event: Event, name: str) -> Section:
-        """The section of that name, created on first entry."""
-        target = next((s for s in event.sections if s.name == name), None)
-        if target is None:
-            target = Section(name=name)
-            event.sections.append(target)
-        return target
-
-    @staticmethod
-    def _entry(
-        event: Event, target: Section, session: Session, ref: str, *, added: list[int]
-    ) -> SectionEntry:
-        """A new entry for ``ref``, who must not be in the event yet nor its arbiter."""
-        player = find_player(session, ref)
-        entered = {e.player_id for s in event.sections for e in s.entries}
-        if player.id in entered or player.id in added:
-            raise errors.Conflict(
-                what=N_("entry in event {code}", code=event.code), ref=player.login
-            )
-        if player.id == event.arbiter_id:
-            raise errors.InvalidInput(
-                field="players",
-                reason=N_(
-                    "{login} is the arbiter of {code} and cannot play in it",
-                    login=player.login,
-                    code=event.code,
-                ),
-            )
-        check_entry(session, player, event)
-        entry = SectionEntry(player_id=player.id)
-        target.entries.append(entry)
-        added.append(player.id)
-        return entry
 
     def start(
         self, actor: Actor, code: str, *, draw_lots: bool = False, seed: int | None = None
@@ -515,3 +480,36 @@ def _low_time_percent(session: Session, player_id: int) -> int:
     """The share of the period at which the player is told their time runs low."""
     player = session.get(Player, player_id)
     return player.low_time_percent if player is not None else 20
+
+
+def section_named(event: Event, name: str) -> Section:
+    """The section of that name, created on first entry."""
+    target = next((s for s in event.sections if s.name == name), None)
+    if target is None:
+        target = Section(name=name)
+        event.sections.append(target)
+    return target
+
+
+def enter_player(
+    event: Event, target: Section, session: Session, ref: str, *, added: list[int]
+) -> SectionEntry:
+    """A new entry for ``ref``, who must not be in the event yet nor its arbiter."""
+    player = find_player(session, ref)
+    entered = {e.player_id for s in event.sections for e in s.entries}
+    if player.id in entered or player.id in added:
+        raise errors.Conflict(what=N_("entry in event {code}", code=event.code), ref=player.login)
+    if player.id == event.arbiter_id:
+        raise errors.InvalidInput(
+            field="players",
+            reason=N_(
+                "{login} is the arbiter of {code} and cannot play in it",
+                login=player.login,
+                code=event.code,
+            ),
+        )
+    check_entry(session, player, event)
+    entry = SectionEntry(player_id=player.id)
+    target.entries.append(entry)
+    added.append(player.id)
+    return entry

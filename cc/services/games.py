@@ -50,6 +50,9 @@ from cc.services.notifications import Kind, Notice, Value
 from cc.services.receipts import apply_receipt
 from timekeeping import local_date
 
+#: the longest message a player may send with a move or an offer (characters)
+MESSAGE_LIMIT = 2000
+
 
 def ply_of(move_number: int, color: chess.Color) -> int:
     """The ply of full move ``move_number`` for ``color`` (Black's first move is 1).
@@ -234,6 +237,7 @@ class GameService(ConditionalMoves):
                     session, actor, game, player, line, now, next_ply=game.ply_count + 2
                 )
             fired: list[str] = []
+            text = (message or "").strip()[:MESSAGE_LIMIT]
             recorded = self._record_move(
                 session,
                 actor,
@@ -246,6 +250,7 @@ class GameService(ConditionalMoves):
                 now,
                 stated_sent_on,
                 fired=fired,
+                message=text,
             )
             outcome = replace(
                 recorded,
@@ -255,7 +260,6 @@ class GameService(ConditionalMoves):
                 result_reason=game.result_reason,
                 fen=game.fen,
             )
-            text = (message or "").strip()[:2000]
             if text:
                 audit(
                     session,
@@ -357,6 +361,7 @@ class GameService(ConditionalMoves):
         now: datetime,
         stated_sent_on: date | None,
         fired: list[str] | None = None,
+        message: str | None = None,
     ) -> MoveOutcome:
         color = board.turn
         san = board.san(move)
@@ -385,6 +390,7 @@ class GameService(ConditionalMoves):
                 player_id=player.id,
                 entered_by_id=None if actor.player_id == player.id else actor.player_id,
                 recorded_at=now,
+                message=message or None,
             )
         )
         game.fen = board.fen()

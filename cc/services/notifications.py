@@ -95,6 +95,10 @@ class Kind(StrEnum):
     EVENT_STARTED = "event_started"
     #: the recipient is paired in a game (``white``, ``black``, ``round``)
     PAIRED = "paired"
+    #: the organiser accepted or refused the recipient's entry (``event``,
+    #: ``code``, ``start`` ISO, ``note`` the organiser's words if any)
+    ENTRY_ACCEPTED = "entry_accepted"
+    ENTRY_REFUSED = "entry_refused"
     #: every game decided and every case final: the final standings
     EVENT_CLOSED = "event_closed"
     # The arbiter's cases: each names its case.
@@ -172,6 +176,8 @@ GROUP_OF: Mapping[Kind, Group] = {
     Kind.LEAVE_STARTED: Group.LEAVES,
     Kind.LEAVE_ENDED: Group.LEAVES,
     Kind.EVENT_STARTED: Group.EVENTS,
+    Kind.ENTRY_ACCEPTED: Group.EVENTS,
+    Kind.ENTRY_REFUSED: Group.EVENTS,
     Kind.PAIRED: Group.EVENTS,
     Kind.EVENT_CLOSED: Group.EVENTS,
     **{
@@ -220,11 +226,18 @@ CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
 )
 
 
+#: mailed whatever was chosen: a loss on time, and what an entrant must
+#: hear wherever they play: their entry's answer and the start with their games
+ALWAYS_MAILED = frozenset(
+    {Kind.FORFEIT, Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED, Kind.EVENT_STARTED}
+)
+
+
 def is_formal(kind: Kind, mode: Mode | None) -> bool:
     """Mailed whatever the recipient chose: a case (its parties are told in
     writing, 54.1.2, and a decision starts the time to appeal), a loss on
     time (54.5.2), and the correspondence of email and post events."""
-    if GROUP_OF[kind] == Group.CASES or kind == Kind.FORFEIT:
+    if GROUP_OF[kind] == Group.CASES or kind in ALWAYS_MAILED:
         return True
     return mode in (Mode.EMAIL, Mode.POST) and kind in CORRESPONDENCE_MAIL
 

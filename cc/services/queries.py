@@ -174,6 +174,11 @@ class OverviewGame:
     near_control: bool
     overstep_on: date | None
     overstepped_by: str | None
+    #: the people by name, as pages show them (the logins above are for the API)
+    white_name: str = ""
+    black_name: str = ""
+    to_move_name: str | None = None
+    overstepped_by_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -289,7 +294,7 @@ class QueryService:
                 who = None
                 for clock, player in ((ledger.white, game.white), (ledger.black, game.black)):
                     if clock.overstep_on and (over is None or clock.overstep_on < over):
-                        over, who = clock.overstep_on, player.login
+                        over, who = clock.overstep_on, player
                 to_move = game.player_to_move
                 games.append(
                     OverviewGame(
@@ -310,13 +315,18 @@ class QueryService:
                         near_control=ongoing
                         and (ledger.white.near_control or ledger.black.near_control),
                         overstep_on=over,
-                        overstepped_by=who,
+                        overstepped_by=who.login if who else None,
+                        white_name=game.white.name,
+                        black_name=game.black.name,
+                        to_move_name=to_move.name if to_move else None,
+                        overstepped_by_name=who.name if who else None,
                     )
                 )
             players = {e.player_id for s in event.sections for e in s.entries}
             leaves = [
                 {
                     "player": find_player(session, lv.player_id).login,
+                    "player_name": find_player(session, lv.player_id).name,
                     "id": lv.id,
                     "first_day": lv.first_day,
                     "last_day": lv.last_day,

@@ -127,6 +127,11 @@ class MoveIn(BaseModel):
     conditional: str | None = Field(
         default=None, description="A line after this move: their reply, my answer, ..."
     )
+    message: str | None = Field(
+        default=None,
+        max_length=2000,
+        description="A message to the partner, sent with the move and kept with it",
+    )
     player: str | None = Field(
         default=None,
         description="Arbiters: the login of the player whose move it is (a posted move)",
@@ -268,6 +273,7 @@ def make_move(request: Request, caller: Caller, game_id: int, body: MoveIn) -> d
         move_number=body.move_number,
         offer_draw=body.offer_draw,
         conditional=body.conditional,
+        message=body.message,
         sent_at=svc.receipts.instant(game_id, body.sent_at) if body.sent_at else None,
         received=body.received,
     )

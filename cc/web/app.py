@@ -17,7 +17,19 @@ from cc import __version__
 from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
-from cc.web import api, notification_api, notification_pages, pages, push, unsubscribe, xfcc
+from cc.web import (
+    api,
+    arbiter_pages,
+    audit_pages,
+    notification_api,
+    notification_pages,
+    office_pages,
+    pages,
+    push,
+    regulation_pages,
+    unsubscribe,
+    xfcc,
+)
 from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
@@ -95,6 +107,10 @@ def create_app(
     app.include_router(api.router)
     app.include_router(notification_api.router)
     app.include_router(pages.router)
+    app.include_router(arbiter_pages.router)
+    app.include_router(audit_pages.router)
+    app.include_router(office_pages.router)
+    app.include_router(regulation_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)

@@ -119,6 +119,7 @@ def _page(
             "viewer": None,
             "csrf": "",
             "is_arbiter": False,
+            "is_admin": False,
             "message": message,
             "code": code,
         },

@@ -28,6 +28,7 @@ SAID: Mapping[str, Text] = {
     "receipt": N_("The receipt is recorded."),
     "leave_taken": N_("Your leave is recorded; your partners and the arbiter are told."),
     "leave_ended": N_("Your leave is ended."),
+    "event_created": N_("The event is created as a draft: enter its players, then start it."),
 }
 
 

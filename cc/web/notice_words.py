@@ -130,6 +130,8 @@ SAYINGS: Mapping[Kind, Saying] = {
     Kind.LEAVE_STARTED: lambda p: N_("{player} is on leave from {first} to {last}", **p),
     Kind.LEAVE_ENDED: lambda p: N_("{player}'s leave ended on {last}", **p),
     Kind.EVENT_STARTED: lambda p: N_("{event} has started; your games: {games}", **p),
+    Kind.ENTRY_ACCEPTED: lambda p: N_("Your entry to {event} is accepted", **p),
+    Kind.ENTRY_REFUSED: lambda p: N_("Your entry to {event} is not accepted", **p),
     Kind.PAIRED: lambda p: N_(
         "You are paired in game {game}: {white} – {black}, round {round}", **p
     ),

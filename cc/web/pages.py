@@ -22,6 +22,7 @@ import notation
 from cc import errors, i18n
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
+from cc.services.games import MESSAGE_LIMIT
 from cc.services.throttle import DEVICE_DAYS
 from cc.web import flash
 from cc.web.context import (
@@ -62,6 +63,8 @@ templates.env.filters["number"] = _number
 templates.env.filters["result"] = _result
 #: how long a reset link's form may stay open once the link is followed
 RESET_COOKIE_SECONDS = 30 * 60
+#: the roles whose holders land on the arbiter's desk rather than their games
+OFFICIAL_ROLES = frozenset({"arbiter", "adjudicator", "appeal_arbiter", "admin"})
 
 
 class SignInRequired(Exception):
@@ -86,7 +89,8 @@ def render(
             "lang": lang,
             "viewer": info,
             "csrf": info.csrf_token if info else "",
-            "is_arbiter": bool(info and ({"arbiter", "admin"} & info.roles)),
+            "is_arbiter": bool(info and (OFFICIAL_ROLES & info.roles)),
+            "is_admin": bool(info and "admin" in info.roles),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
             "flash": flash.said(request, lang),
@@ -184,11 +188,17 @@ def install_error_pages(app: FastAPI) -> None:
 
 @router.get("/")
 def home(request: Request) -> Response:
-    return RedirectResponse("/games" if viewer(request) else "/login", status_code=303)
+    """Players land on their games, officials on their desk."""
+    info = viewer(request)
+    if info is None:
+        return RedirectResponse("/login", status_code=303)
+    return RedirectResponse(
+        "/arbiter" if OFFICIAL_ROLES & info.roles else "/games", status_code=303
+    )
 
 
 @router.get("/login")
-def login_page(request: Request, next: str = "/games") -> Response:
+def login_page(request: Request, next: str = "/") -> Response:
     token = secrets.token_urlsafe(32)
     response = render(request, "login.html", pre_csrf=token, next=_safe_next(next))
     response.set_cookie(
@@ -203,7 +213,7 @@ def login_page(request: Request, next: str = "/games") -> Response:
 
 def _safe_next(target: str) -> str:
     """Only local paths: no open redirect."""
-    return target if target.startswith("/") and not target.startswith("//") else "/games"
+    return target if target.startswith("/") and not target.startswith("//") else "/"
 
 
 @router.post("/login")
@@ -221,7 +231,7 @@ async def login(request: Request) -> Response:
             "login.html",
             status=429 if isinstance(exc, errors.TooManyAttempts) else 401,
             pre_csrf=token,
-            next=_safe_next(form.get("next", "/games")),
+            next=_safe_next(form.get("next", "/")),
             error=exc.message(language(request)),
             login=login,
         )
@@ -235,7 +245,7 @@ async def login(request: Request) -> Response:
             secure=settings_of(request).secure_cookies,
         )
         return response
-    redirect = RedirectResponse(_safe_next(form.get("next", "/games")), status_code=303)
+    redirect = RedirectResponse(_safe_next(form.get("next", "/")), status_code=303)
     redirect.set_cookie(
         SESSION_COOKIE,
         ticket.token,
@@ -326,6 +336,11 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     style = info.notation if info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     record = notation.write_moves(moves, style) if moves else ""
+    written: dict[int, str] = {}
+    replay = chess.Board()
+    for ply, move in enumerate(moves, start=1):
+        written[ply] = notation.write_move(replay, move, style)
+        replay.push(move)
     schedule = svc.ledgers.schedule(game_id, style=style)
     state = svc.game_state.state(actor_of(info), game_id)
     reason = REASONS.get(state.reason or "")
@@ -339,6 +354,8 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
         "suspended_by": svc.cases.suspending_case(game_id),
         "lines": svc.games.lines(actor_of(info), game_id, style) if mine else [],
+        "messages": svc.messages.of(actor_of(info), game_id),
+        "written": written,
         "game": view,
         "mine": mine,
         # a move made now would be taken (not before the start, not while
@@ -408,6 +425,7 @@ async def send_move(request: Request, game_id: int) -> Response:
         board_label=board_label(preview.fen_after, language(request)),
         shown=notation.write_move(board, chess.Move.from_uci(preview.uci), style),
         line_shown=_line_in(preview.fen_after, preview.line, style),
+        message_limit=MESSAGE_LIMIT,
     )
 
 
@@ -438,6 +456,7 @@ async def confirm_move(request: Request, game_id: int) -> Response:
         move_number=number,
         offer_draw=form.get("offer_draw") == "1",
         conditional=form.get("conditional") or None,
+        message=form.get("message") or None,
     )
     return flash.redirect(f"/games/{game_id}", "sent_fired" if outcome.fired else "sent")
 
@@ -765,20 +784,16 @@ def reset_link(request: Request, token: str) -> Response:
 # ---------------------------------------------------------------- arbiter
 
 
-@router.get("/arbiter")
-def arbiter_events(request: Request) -> Response:
-    info = signed_in(request)
-    events = services_of(request).queries.events_of_official(actor_of(info))
-    return render(request, "arbiter_events.html", events=events)
-
-
 @router.get("/arbiter/events/{code}")
 def arbiter_event(request: Request, code: str) -> Response:
     info = signed_in(request)
     svc = services_of(request)
     overview = svc.queries.event_overview(actor_of(info), code)
     cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
-    players = sorted({g.white for g in overview.games} | {g.black for g in overview.games})
+    players = sorted(
+        {(g.white_name, g.white) for g in overview.games}
+        | {(g.black_name, g.black) for g in overview.games}
+    )
     return render(
         request,
         "arbiter_event.html",
@@ -786,6 +801,7 @@ def arbiter_event(request: Request, code: str) -> Response:
         cases=cases,
         players=players,
         standings=svc.standings.event(code),
+        report=svc.event_report.report(actor_of(info), code, language(request)),
     )
 
 

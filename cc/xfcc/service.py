@@ -58,7 +58,7 @@ from cc.models import (
 )
 from cc.services.accounts import AccountService
 from cc.services.context import Actor, ServiceContext, audit, find_game
-from cc.services.games import GameService, ply_of
+from cc.services.games import MESSAGE_LIMIT, GameService, ply_of
 from cc.services.ledger import LedgerService
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
@@ -183,15 +183,26 @@ class XfccService:
 
     @staticmethod
     def _partners_message(session: Session, game: Game, player_id: int) -> str | None:
-        """The partner's last message sent with a move or an offer, if any."""
-        entries = session.scalars(
-            select(AuditEntry)
-            .where(AuditEntry.game_id == game.id, AuditEntry.action == "message_sent")
-            .order_by(AuditEntry.id.desc())
+        """What the partner wrote since the last move, if anything.
+
+        A message belongs to its move: the one sent with the partner's last
+        move, or one sent with an offer after the last move of either side.
+        Once a later move is made it is not sent again, so clients do not
+        copy it onto later moves of their PGN.
+        """
+        last = session.scalars(
+            select(Move).where(Move.game_id == game.id).order_by(Move.ply.desc()).limit(1)
+        ).first()
+        query = select(AuditEntry).where(
+            AuditEntry.game_id == game.id, AuditEntry.action == "message_sent"
         )
-        for entry in entries:
+        if last is not None:
+            query = query.where(AuditEntry.at > last.recorded_at)
+        for entry in session.scalars(query.order_by(AuditEntry.id.desc())):
             if entry.details.get("player_id") != player_id:
                 return str(entry.details.get("text", ""))
+        if last is not None and last.player_id != player_id and last.message:
+            return last.message
         return None
 
     # ------------------------------------------------------------- MakeAMove
@@ -237,7 +248,7 @@ class XfccService:
                     event_id=game.event_id,
                     game_id=game.id,
                     player_id=player_id,
-                    text=r.myMessage.strip()[:2000],
+                    text=r.myMessage.strip()[:MESSAGE_LIMIT],
                 )
         return Code.SUCCESS
 

@@ -1,0 +1,148 @@
+"""The tournament office on the site: the events, and a new event from a form.
+
+The form offers every regulation the console's ``cc event create`` does; a
+blank field keeps the mode's default (shown beside it). The form's values
+are read here, as the console reads its options, and handed to the same
+:meth:`cc.services.events.EventService.create`; a refusal comes back beside
+the form, in the reader's language, with what was typed kept.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from cc import errors
+from cc.i18n import N_
+from cc.regulations import Mode
+from cc.services.events import EventSpec
+from cc.web import flash
+from cc.web.context import actor_of, language, services_of
+from cc.web.pages import form_of, render, signed_in
+from standings import TeamTiebreak, Tiebreak
+from timekeeping.ledger import DayCounting
+
+router = APIRouter(include_in_schema=False)
+
+#: whole-number regulations; blank keeps the mode's default
+NUMBERS = (
+    "control_moves",
+    "control_days",
+    "leave_days_per_year",
+    "leave_days_per_event",
+    "penalty_days",
+    "penalty_days_repeat",
+)
+#: yes/no regulations; "" keeps the mode's default
+SWITCHES = ("iccf_double_after_20", "first_overstep_loses", "conditional_moves", "next_day_receipt")
+#: the aids the regulations may forbid: ticked is forbidden
+AIDS = ("no_engines", "no_databases", "no_opening_books", "no_tablebases")
+#: how many tie-break (and team ranking) choices the form offers, in order
+TIEBREAK_SLOTS = len(Tiebreak)
+TEAM_SLOTS = len(TeamTiebreak)
+
+
+def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
+    """The event the form describes; a field that cannot be read is refused by name."""
+    regulations: dict[str, object] = {}
+    for key in NUMBERS:
+        text = form.get(key, "").strip()
+        if text:
+            if not text.isdigit():
+                raise errors.InvalidInput(field=key, reason=N_("give a whole number of days"))
+            regulations[key] = int(text)
+    for key in SWITCHES:
+        if form.get(key) in ("yes", "no"):
+            regulations[key] = form[key] == "yes"
+    for key in AIDS:
+        regulations[key] = form.get(key) == "1"
+    if form.get("day_counting"):
+        try:
+            regulations["day_counting"] = DayCounting(form["day_counting"])
+        except ValueError:
+            raise errors.InvalidInput(field="day_counting", reason=N_("choose one")) from None
+    tiebreaks = [form.get(f"tiebreak_{i}", "") for i in range(TIEBREAK_SLOTS)]
+    if any(tiebreaks):
+        regulations["tiebreaks"] = ",".join(t for t in tiebreaks if t)
+    ranking = [form.get(f"team_{i}", "") for i in range(TEAM_SLOTS)]
+    if any(ranking):
+        regulations["team_ranking"] = ",".join(t for t in ranking if t)
+    days = {}
+    for key in ("start_date", "end_date"):
+        text = form.get(key, "").strip()
+        if text:
+            try:
+                days[key] = date.fromisoformat(text)
+            except ValueError:
+                raise errors.InvalidInput(
+                    field=key, reason=N_("give a day as YYYY-MM-DD")
+                ) from None
+    if "start_date" not in days:
+        raise errors.InvalidInput(field="start_date", reason=N_("the event needs a start date"))
+    return EventSpec(
+        code=form.get("code", "").strip(),
+        name=form.get("name", "").strip(),
+        mode=form.get("mode", ""),  # type: ignore[arg-type]  # checked by the service
+        start_date=days["start_date"],
+        end_date=days.get("end_date"),
+        timezone=form.get("timezone", "").strip() or "UTC",
+        arbiter=form.get("arbiter") or None,
+        adjudicator=form.get("adjudicator") or None,
+        appeal_arbiters=tuple(appeal_arbiters),
+        cycles=2 if form.get("cycles") == "2" else 1,
+        regulations=regulations,
+    )
+
+
+def _form_page(
+    request: Request, status: int = 200, typed: dict[str, Any] | None = None, **context: Any
+) -> Response:
+    info = signed_in(request)
+    choices = services_of(request).office.form_choices(actor_of(info))
+    return render(
+        request,
+        "event_form.html",
+        status=status,
+        choices=choices,
+        typed=typed or {},
+        modes=[m.value for m in Mode],
+        numbers=NUMBERS,
+        switches=SWITCHES,
+        aids=AIDS,
+        countings=[d.value for d in DayCounting],
+        tiebreaks=[t.value for t in Tiebreak],
+        team_orders=[t.value for t in TeamTiebreak],
+        **context,
+    )
+
+
+@router.get("/office")
+def office(request: Request) -> Response:
+    info = signed_in(request)
+    events = services_of(request).office.events(actor_of(info))
+    return render(request, "office.html", events=events)
+
+
+@router.get("/office/events/new")
+def new_event_form(request: Request) -> Response:
+    return _form_page(request)
+
+
+@router.post("/office/events/new")
+async def new_event(request: Request) -> Response:
+    info = signed_in(request)
+    raw = await request.form()
+    form = await form_of(request, info)
+    appeal = [str(v) for v in raw.getlist("appeal_arbiters") if str(v)]
+    try:
+        spec = _spec(form, appeal)
+        services_of(request).events.create(actor_of(info), spec)
+    except errors.NotPermitted:
+        raise
+    except errors.ServiceError as exc:  # a bad field, a code already taken, ...
+        typed: dict[str, Any] = {**form, "appeal_arbiters": appeal}
+        return _form_page(request, 422, typed, error=exc.message(language(request)))
+    return flash.redirect(f"/events/{spec.code}/regulations", "event_created")

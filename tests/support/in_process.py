@@ -1,0 +1,35 @@
+"""The application of a test's own services served on loopback by uvicorn in
+a thread: a real browser can then use a site whose clock the test holds."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+
+from cc.services import Services
+from cc.web.app import create_app
+from tests.support.postgres import free_port
+
+
+@contextmanager
+def serving(services: Services) -> Iterator[str]:
+    """Serve ``services`` until the block ends; yields the base URL."""
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(services), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the site did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
