@@ -252,6 +252,8 @@ class Event(Base):
     no_databases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
     no_opening_books: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
     no_tablebases: Mapped[bool] = mapped_column(Boolean, server_default=sa_false())
+    #: NULL: games are public once they end; N: N moves behind while played
+    public_moves_behind: Mapped[int | None] = mapped_column(Integer)
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -282,6 +284,7 @@ class Event(Base):
             no_databases=self.no_databases,
             no_opening_books=self.no_opening_books,
             no_tablebases=self.no_tablebases,
+            public_moves_behind=self.public_moves_behind,
         )
 
     def set_regulations(self, regs: Regulations) -> None:

@@ -72,11 +72,14 @@ def test_a_move_is_listed_counted_and_opened(site: Services) -> None:
     white, black = game_one(site)
     b = sign_in(site, black, PASSWORD)
     games = b.get("/games")
-    assert unread_badge(games.text) == "" and "<title>My games</title>" in games.text
+    # The games awaiting Black's move are counted apart from the unread ones.
+    waiting = site.centre.pulse(player_id(site, black)).to_move
+    before = f"{waiting} to move · " if waiting else ""
+    assert unread_badge(games.text) == "" and f"<title>{before}My games</title>" in games.text
     move(site, white, "e4")
     games = b.get("/games")
     assert unread_badge(games.text) == "1"
-    assert "<title>(1) My games</title>" in games.text
+    assert f"<title>(1) {waiting + 1} to move · My games</title>" in games.text
     centre = b.get("/notifications")
     white_name = site.queries.player(white).name
     [line] = lines_of(centre.text)
@@ -112,7 +115,8 @@ def test_the_centre_in_russian_and_english_with_the_players_time(site: Services)
     [line] = lines_of(page.text)
     # The time is the player's own (Moscow, UTC+3).
     assert line == f"новое {white_name} сыграл e4 в партии 1 2026-05-11 12:00", line
-    assert "<title>(1) Уведомления</title>" in page.text
+    waiting = site.centre.pulse(player_id(site, black)).to_move
+    assert f"<title>(1) ждут хода: {waiting} · Уведомления</title>" in page.text
     assert "Отметить все прочитанными" in page.text and "Europe/Moscow" in page.text
     shown = re.sub(r"Player \d", "", page_text(page.text))  # the players' names
     assert not english_in(shown), english_in(shown)

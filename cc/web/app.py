@@ -17,7 +17,16 @@ from cc import __version__
 from cc.db import unavailable
 from cc.health import Health
 from cc.services import Services
-from cc.web import api, notification_api, notification_pages, pages, push, unsubscribe, xfcc
+from cc.web import (
+    api,
+    notification_api,
+    notification_pages,
+    pages,
+    public_pages,
+    push,
+    unsubscribe,
+    xfcc,
+)
 from cc.web.access_log import hide_secrets
 from cc.web.context import WebSettings
 from cc.web.failures import failure_response, install_failure_handlers
@@ -95,6 +104,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(notification_api.router)
     app.include_router(pages.router)
+    app.include_router(public_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)
