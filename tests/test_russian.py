@@ -258,7 +258,8 @@ def test_russian_at_the_console_and_on_the_pages(
     services.accounts.create_token(OPERATOR, "ChessBase", for_player=ongoing.to_move)
     player = sign_in(services, ongoing.to_move or "", PASSWORD)
     for path in ("/games", f"/games/{ongoing.id}", "/leave", "/account", "/cases", "/cases/1",
-                 "/events/RU/crosstable", f"/games/{ongoing.id}/resign"):  # fmt: skip
+                 "/events/RU/crosstable", f"/games/{ongoing.id}/resign", "/events",
+                 "/events/RU"):  # fmt: skip
         page = player.get(path)
         assert page.status_code == 200, path
         pages.append((path, page.text))

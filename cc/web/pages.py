@@ -21,6 +21,7 @@ from cc import errors
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.services.games import MESSAGE_LIMIT
+from cc.services.queries import next_to_move
 from cc.services.throttle import DEVICE_DAYS
 from cc.web import flash
 from cc.web.context import (
@@ -67,6 +68,7 @@ def render(
         name,
         {
             "_": tr.gettext,
+            "ngettext": tr.ngettext,
             "lang": lang,
             "viewer": info,
             "csrf": info.csrf_token if info else "",
@@ -74,6 +76,7 @@ def render(
             "is_admin": bool(info and "admin" in info.roles),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
+            "to_move": pulse.to_move if pulse else 0,
             "flash": flash.said(request, lang),
             **context,
         },
@@ -284,10 +287,28 @@ async def set_language(request: Request) -> Response:
 
 @router.get("/games")
 def my_games(request: Request) -> Response:
+    """The player's table: the games under way (those awaiting the move
+    first), the button to the most urgent one, the finished games below."""
     info = signed_in(request)
     _stamp_first(request, info)
     rows = services_of(request).queries.my_games(info.player_id)
-    return render(request, "games.html", games=rows)
+    lang = language(request)
+    return render(
+        request,
+        "games.html",
+        games=[r for r in rows if r.status == "ongoing"],
+        finished=[r for r in rows if r.status != "ongoing"],
+        next_game=next_to_move(rows),
+        reasons={
+            r.result_reason: reason_words(r.result_reason, lang) for r in rows if r.result_reason
+        },
+    )
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """How a game ended, in words (checkmate, lost on time, ...)."""
+    text = REASONS.get(reason)
+    return text.localize(lang) if text is not None else word("reason", reason, lang)
 
 
 def _stamp_first(request: Request, info: SessionInfo) -> None:
@@ -308,13 +329,19 @@ def my_pgn(request: Request) -> Response:
     )
 
 
-def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str, Any]:
+def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> dict[str, Any]:
+    """A game's page as its viewer may see it: a player of it, an official of
+    its event, or anyone else (signed in or not) to whom the regulations show
+    it (cc.services.access): no forms then, and while it is played neither
+    its state nor its schedule."""
     svc = services_of(request)
-    view = svc.queries.game_for(actor_of(info), game_id)
-    mine = info.login in (view.white, view.black)
-    black_side = view.black == info.login
+    actor = actor_of(info) if info else None
+    view = svc.queries.game_for(actor, game_id)
+    mine = info is not None and info.login in (view.white, view.black)
+    whole = view.moves_behind is None
+    black_side = info is not None and view.black == info.login
     last = view.moves[-1].uci if view.moves else None
-    style = info.notation if info.notation in NOTATIONS else "san"
+    style = info.notation if info and info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     record = notation.write_moves(moves, style) if moves else ""
     written: dict[int, str] = {}
@@ -322,20 +349,14 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     for ply, move in enumerate(moves, start=1):
         written[ply] = notation.write_move(replay, move, style)
         replay.push(move)
-    schedule = svc.ledgers.schedule(game_id, style=style)
-    state = svc.game_state.state(actor_of(info), game_id)
-    reason = REASONS.get(state.reason or "")
+    state = svc.game_state.state(actor, game_id)
     return {
         "state": state,
-        "reason_text": (
-            reason.localize(language(request))
-            if reason is not None
-            else word("reason", state.reason or "", language(request))
-        ),
-        "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
-        "suspended_by": svc.cases.suspending_case(game_id),
-        "lines": svc.games.lines(actor_of(info), game_id) if mine else [],
-        "messages": svc.messages.of(actor_of(info), game_id),
+        "reason_text": reason_words(state.reason or "", language(request)),
+        "claim": svc.cases.claim_basis(actor, game_id) if mine and actor else None,
+        "suspended_by": svc.cases.suspending_case(game_id) if whole else None,
+        "lines": svc.games.lines(actor, game_id) if mine and actor else [],
+        "messages": svc.messages.of(actor, game_id) if actor else [],
         "written": written,
         "game": view,
         "mine": mine,
@@ -346,20 +367,26 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
         "record": record,
-        "schedule": schedule,
+        "schedule": svc.ledgers.schedule(game_id, style=style) if whole else None,
         "my_color": "black" if black_side else "white",
         "notation": style,
-        "receipt_choices": svc.receipts.choices(actor_of(info), game_id),
+        "receipt_choices": svc.receipts.choices(actor, game_id) if actor else None,
     }
 
 
 @router.get("/games/{game_id}.pgn")
 def game_pgn(request: Request, game_id: int) -> Response:
-    info = signed_in(request)
-    svc = services_of(request)
-    svc.queries.game_for(actor_of(info), game_id)
+    """The game's PGN as its viewer may see it (a public copy stops where the
+    public's view does)."""
+    info = viewer(request)
+    try:
+        text = services_of(request).queries.pgn_for(actor_of(info) if info else None, game_id)
+    except errors.GameNotPublic:
+        if info is None:
+            raise SignInRequired() from None
+        raise
     return PlainTextResponse(
-        svc.queries.pgn([game_id]) + "\n",
+        text + "\n",
         media_type="application/x-chess-pgn",
         headers={"Content-Disposition": f'attachment; filename="game-{game_id}.pgn"'},
     )
@@ -367,9 +394,18 @@ def game_pgn(request: Request, game_id: int) -> Response:
 
 @router.get("/games/{game_id}")
 def game_page(request: Request, game_id: int) -> Response:
-    info = signed_in(request)
-    _stamp_first(request, info)
-    return render(request, "game.html", **_game_context(request, info, game_id))
+    """Open to anyone the regulations show the game to; a visitor not signed
+    in who may not see it yet is asked to sign in (they may play in it)."""
+    info = viewer(request)
+    if info is not None:
+        _stamp_first(request, info)
+    try:
+        context = _game_context(request, info, game_id)
+    except errors.GameNotPublic:
+        if info is None:
+            raise SignInRequired() from None
+        raise
+    return render(request, "game.html", **context)
 
 
 @router.post("/games/{game_id}/send")
@@ -494,7 +530,7 @@ def accept_draw_page(request: Request, game_id: int) -> Response:
     return render(
         request,
         "accept_draw.html",
-        game=services_of(request).queries.game_for(actor_of(info), game_id),
+        game=services_of(request).queries.own_game(actor_of(info), game_id),
     )
 
 
@@ -530,7 +566,7 @@ async def cancel_line(request: Request, game_id: int, line_id: int) -> Response:
 def resign_page(request: Request, game_id: int) -> Response:
     info = signed_in(request)
     return render(
-        request, "resign.html", game=services_of(request).queries.game_for(actor_of(info), game_id)
+        request, "resign.html", game=services_of(request).queries.own_game(actor_of(info), game_id)
     )
 
 
@@ -784,17 +820,6 @@ def event_report(request: Request, code: str) -> Response:
     return PlainTextResponse(
         text,
         headers={"Content-Disposition": f'attachment; filename="{code}-report.txt"'},
-    )
-
-
-@router.get("/events/{code}/crosstable")
-def crosstable_page(request: Request, code: str) -> Response:
-    signed_in(request)
-    return render(
-        request,
-        "crosstable_page.html",
-        code=code,
-        standings=services_of(request).standings.event(code),
     )
 
 
