@@ -37,6 +37,7 @@ from cc.web.context import (
     viewer,
 )
 from cc.web.i18n import pick_language, translations
+from cc.web.movelist import move_rows
 from cc.web.notice_words import REASONS
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -305,8 +306,6 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
     black_side = view.black == info.login
     last = view.moves[-1].uci if view.moves else None
     style = info.notation if info.notation in NOTATIONS else "san"
-    moves = [chess.Move.from_uci(m.uci) for m in view.moves]
-    record = notation.write_moves(moves, style) if moves else ""
     schedule = svc.ledgers.schedule(game_id, style=style)
     state = svc.game_state.state(actor_of(info), game_id)
     reason = REASONS.get(state.reason or "")
@@ -328,7 +327,7 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
-        "record": record,
+        "move_rows": move_rows(view.moves, style, language(request)),
         "schedule": schedule,
         "my_color": "black" if black_side else "white",
         "notation": style,
@@ -795,13 +794,17 @@ def cases_page(request: Request) -> Response:
 def case_page(request: Request, case_id: int) -> Response:
     info = signed_in(request)
     view = services_of(request).cases.case(actor_of(info), case_id)
-    return render(request, "case.html", case=view, svg=_case_board(view))
+    return render(request, "case.html", case=view, **_case_board(request, view))
 
 
-def _case_board(view: Any) -> str | None:
+def _case_board(request: Request, view: Any) -> dict[str, Any]:
+    """The adjudicated position: the server's picture, and its words for the board's script."""
     if view.kind != "adjudication" or not view.fen:
-        return None
-    return board_svg(view.fen, flipped=False, size=320)
+        return {"svg": None}
+    return {
+        "svg": board_svg(view.fen, flipped=False, size=320),
+        "board_label": board_label(view.fen, language(request)),
+    }
 
 
 def _case_error(
@@ -813,8 +816,8 @@ def _case_error(
         "case.html",
         status=409,
         case=view,
-        svg=_case_board(view),
         error=exc.message(language(request)),
+        **_case_board(request, view),
     )
 
 
