@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse"
 
 #: English words a Russian text may show on purpose: names of programs and
-#: organisations, formats, and the language switch's own "English".
+#: organisations, formats, the language switch's own "English", and the
+#: names of keys as keyboards print them.
 ALLOWED = {
     "iccf",
     "xfcc",
@@ -46,6 +47,9 @@ ALLOWED = {
     "stockfish",
     "syzygy",
     "english",
+    "enter",
+    "home",
+    "shift",
 }
 
 #: a word: Latin letters not joined to other letters, digits or "_" (codes)

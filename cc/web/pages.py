@@ -39,6 +39,7 @@ from cc.web.context import (
     viewer,
 )
 from cc.web.i18n import pick_language, translations
+from cc.web.movelist import move_rows
 from cc.web.notice_words import REASONS
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -343,7 +344,6 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
     last = view.moves[-1].uci if view.moves else None
     style = info.notation if info and info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
-    record = notation.write_moves(moves, style) if moves else ""
     written: dict[int, str] = {}
     replay = chess.Board()
     for ply, move in enumerate(moves, start=1):
@@ -366,7 +366,7 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
-        "record": record,
+        "move_rows": move_rows(view.moves, style, language(request)),
         "schedule": svc.ledgers.schedule(game_id, style=style) if whole else None,
         "my_color": "black" if black_side else "white",
         "notation": style,
@@ -836,13 +836,17 @@ def cases_page(request: Request) -> Response:
 def case_page(request: Request, case_id: int) -> Response:
     info = signed_in(request)
     view = services_of(request).cases.case(actor_of(info), case_id)
-    return render(request, "case.html", case=view, svg=_case_board(view))
+    return render(request, "case.html", case=view, **_case_board(request, view))
 
 
-def _case_board(view: Any) -> str | None:
+def _case_board(request: Request, view: Any) -> dict[str, Any]:
+    """The adjudicated position: the server's picture, and its words for the board's script."""
     if view.kind != "adjudication" or not view.fen:
-        return None
-    return board_svg(view.fen, flipped=False, size=320)
+        return {"svg": None}
+    return {
+        "svg": board_svg(view.fen, flipped=False, size=320),
+        "board_label": board_label(view.fen, language(request)),
+    }
 
 
 def _case_error(
@@ -854,8 +858,8 @@ def _case_error(
         "case.html",
         status=409,
         case=view,
-        svg=_case_board(view),
         error=exc.message(language(request)),
+        **_case_board(request, view),
     )
 
 

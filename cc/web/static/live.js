@@ -70,8 +70,10 @@
     document.title = unread > 0 ? "(" + unread + ") " + title : title;
   }
 
-  // The player is writing something the swap would throw away.
+  // The player is writing something the swap would throw away, or holds
+  // work of the page's own (an analysis line: data-live-hold).
   function typing(el) {
+    if (el.querySelector("[data-live-hold]")) { return true; }
     var fields = el.querySelectorAll("input, textarea");
     for (var i = 0; i < fields.length; i++) {
       var f = fields[i];
