@@ -745,6 +745,12 @@ def event() -> None:
     help="Team sections: the main score, then the tie-breaks, comma-separated (Art. 38.7, "
     "39.3.2): match_points, board_points, head_to_head, sonneborn_berger.",
 )
+@click.option(
+    "--public-games",
+    metavar="after-end|N",
+    help="How the public sees games being played: after-end (default: only once they end) "
+    "or N (as they stood N moves ago, ICCF's delay; 0: as played).",
+)
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -762,11 +768,14 @@ def event_create(
     appeal_arbiters: tuple[str, ...],
     double_round: bool,
     time_control: str | None,
+    public_games: str | None,
     as_json_flag: bool,
     **settings: Any,
 ) -> None:
     """Create an event (in draft) with its regulations."""
     overrides: dict[str, object] = {}
+    if public_games is not None:
+        overrides["public_moves_behind"] = _public_games(public_games)
     if time_control:
         try:
             overrides["control_moves"], overrides["control_days"] = parse_time_control(time_control)
@@ -797,6 +806,19 @@ def event_create(
         emit_json(state.services.queries.event(code))
     else:
         click.echo(_("event {code} created", code=code))
+
+
+def _public_games(text: str) -> int | None:
+    """``after-end`` (None) or a number of moves behind."""
+    value = text.strip().lower()
+    if value in ("after-end", "after_end"):
+        return None
+    if value.isascii() and value.isdigit():
+        return int(value)
+    raise errors.InvalidInput(
+        field="--public-games",
+        reason=N_("write after-end or a number of moves, got {text!r}", text=text),
+    )
 
 
 @event.command("crosstable")
@@ -968,6 +990,13 @@ def _regulation_lines(mode: str, r: dict[str, Any]) -> list[str]:
         lines.append(_("next-day receipt: a move counts as received the day after (§10.3)"))
     if not r["conditional_moves"]:
         lines.append(_("no conditional moves"))
+    behind = r.get("public_moves_behind")
+    if behind is None:
+        lines.append(_("public games: once they end"))
+    elif behind == 0:
+        lines.append(_("public games: as they are played"))
+    else:
+        lines.append(_("public games: while played, {n} move(s) behind", n=behind))
     return lines
 
 

@@ -90,6 +90,13 @@ class NotPermitted(ServiceError):
     code = "not_permitted"
 
 
+class GameNotPublic(NotPermitted):
+    """A game the event's regulations do not show to the public yet (the
+    game exists: not a "not found")."""
+
+    code = "game_not_public"
+
+
 class BadTime(ServiceError):
     code = "bad_time"
 

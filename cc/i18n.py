@@ -228,6 +228,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{who} may not {action}.",
         "ru": "{who}: нет права — {action}.",
     },
+    "game_not_public": {
+        "en": "Game {game_id} of event {event} is not public yet: the event's regulations "
+        "show its games once they end. Its players and the event's arbiters see it.",
+        "ru": "Партия {game_id} соревнования {event} пока не открыта для всех: по положению "
+        "соревнования партии показываются после их окончания. Её видят участники партии и "
+        "арбитры соревнования.",
+    },
     "bad_time": {
         "en": "The instant {at} cannot be used: {reason}.",
         "ru": "Момент {at} не подходит: {reason}.",

@@ -261,6 +261,8 @@ class Event(Base):
     #: players may apply on the site until ``entry_closes_on`` (inclusive)
     entry_open: Mapped[bool] = mapped_column(Boolean, server_default=sa_false(), default=False)
     entry_closes_on: Mapped[date | None] = mapped_column(Date)
+    #: NULL: games are public once they end; N: N moves behind while played
+    public_moves_behind: Mapped[int | None] = mapped_column(Integer)
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -291,6 +293,7 @@ class Event(Base):
             no_databases=self.no_databases,
             no_opening_books=self.no_opening_books,
             no_tablebases=self.no_tablebases,
+            public_moves_behind=self.public_moves_behind,
         )
 
     def set_regulations(self, regs: Regulations) -> None:

@@ -62,6 +62,12 @@ class Regulations:
     no_databases: bool = False
     no_opening_books: bool = False
     no_tablebases: bool = False
+    #: how the public (anyone but the game's players and the event's
+    #: officials) sees a game still being played: None, not at all until it
+    #: ends (the default); N, as it stood N moves ago (ICCF's delay), its
+    #: result and state hidden until it ends. The rules leave this to the
+    #: regulations; finished games are public either way.
+    public_moves_behind: int | None = None
 
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:
@@ -104,6 +110,14 @@ class Regulations:
                         known=", ".join(sorted(team_known)),
                     )
                 )
+        if self.public_moves_behind is not None and self.public_moves_behind < 0:
+            raise ValueError(
+                N_(
+                    "{name} cannot be negative, got {value}",
+                    name="public_moves_behind",
+                    value=self.public_moves_behind,
+                )
+            )
         if self.leave_days_per_event is not None and self.leave_days_per_event < 0:
             raise ValueError(
                 N_(

@@ -196,11 +196,13 @@ def test_every_page_passes_axe_light_and_dark_on_a_phone_and_a_desktop(
             audit.visit(arbiter, mail_game, f"arbiter game {size}", ready="#board")
             audit.visit(visitor, f"{server}/login", f"login {size}")
             audit.visit(visitor, f"{server}/reset", f"reset {size}")
+            audit.visit(visitor, f"{server}/events", f"public events {size}")
+            audit.visit(visitor, f"{server}/events/AXE", f"public event {size}")
             white.screenshot(path=str(ARTIFACTS / f"axe-game-{size}.png"), full_page=True)  # type: ignore[attr-defined]
-    assert audit.seen == 4 * 24
+    assert audit.seen == 4 * 26
     elapsed = time.monotonic() - started
     assert not audit.failures, "\n".join(audit.failures)
-    assert elapsed < 4 * 24 * 5, elapsed  # a few seconds a page at most
+    assert elapsed < 4 * 26 * 5, elapsed  # a few seconds a page at most
 
 
 def test_the_api_docs_render_with_no_other_host_reachable(server: str, browser: object) -> None:

@@ -211,8 +211,8 @@ def test_two_players_play_to_mate_in_the_browser(server: str, browser: object) -
     white.goto(url)  # type: ignore[attr-defined]
     assert "0-1" in white.inner_text("#result")  # type: ignore[attr-defined]
     assert white.locator("#move-input").count() == 0  # type: ignore[attr-defined]
-    record = white.inner_text("#record")  # type: ignore[attr-defined]
-    assert record.startswith("1. f3 e5 2. g4 Qh4#"), record
+    record = white.locator("#record .move").all_inner_texts()  # type: ignore[attr-defined]
+    assert record == ["f3", "e5", "g4", "Qh4#"], record
 
     # Someone else's game is refused, to read and to move in.
     other = sign_in(browser, server, "other")
@@ -326,6 +326,9 @@ def test_an_adjudicator_rules_in_russian_and_english(server: str, browser: objec
     judge = sign_in(browser, server, "adjr")  # Russian first
     judge.goto(case_url)  # type: ignore[attr-defined]
     assert "Присуждение" in judge.inner_text("#case-title")  # type: ignore[attr-defined]
+    # The adjudicated position on the page's board, for reading only.
+    board_ready(judge)
+    assert judge.locator("#final-position .cg-wrap.manipulable").count() == 0  # type: ignore[attr-defined]
     assert "Позиция равная" in judge.inner_text("#submissions")  # type: ignore[attr-defined]
     judge.click("#analyse")  # type: ignore[attr-defined]
     judge.wait_for_selector("#engine")  # type: ignore[attr-defined]

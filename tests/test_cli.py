@@ -738,3 +738,23 @@ def test_the_organiser_manages_accounts_at_the_console(console: Console) -> None
         sign_in(services, "ivan", "organisers-pw")
     finally:
         db.dispose()
+
+
+def test_the_public_view_of_games_is_a_regulation(console: Console) -> None:
+    start = datetime.now(UTC).date().isoformat()
+    console.run("db", "upgrade")
+    create = ("event", "create", "--mode", "email", "--start", start)
+    console.run(*create[:2], "PUB1", "--name", "Delayed", *create[2:], "--public-games", "3")
+    console.run(*create[:2], "PUB2", "--name", "Default", *create[2:])
+    shown = console.run("event", "show", "PUB1").stdout
+    assert "public games: while played, 3 move(s) behind" in shown, shown
+    ru = console.run("--lang", "ru", "event", "show", "PUB1").stdout
+    assert "партии открываются для всех: по ходу игры, с отставанием (ходов: 3)" in ru, ru
+    assert "public games: once they end" in console.run("event", "show", "PUB2").stdout
+    regs = console.json("event", "show", "PUB1")["regulations"]  # type: ignore[index]
+    assert regs["public_moves_behind"] == 3
+    refused = console.refused(
+        *create[:2], "PUB3", "--name", "Bad", *create[2:], "--public-games", "soon",
+        code="invalid_input",
+    )  # fmt: skip
+    assert "after-end" in refused

@@ -55,7 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     player("black", "Борис Чёрный-Длиннофамильный", "ru")
     cc("event", "create", "PHONE", "--name", "Mobile Correspondence Championship",
        "--mode", "server", "--start", (today - timedelta(days=1)).isoformat(),
-       "--arbiter", "arb")  # fmt: skip
+       "--arbiter", "arb", "--public-games", "1")  # fmt: skip
     cc("event", "add-player", "PHONE", "white", "black")
     cc("event", "start", "PHONE")
     # An email event 20 days old whose White has not moved: Black may claim.
@@ -65,6 +65,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
        "--start", (today - timedelta(days=20)).isoformat(), "--arbiter", "arb")  # fmt: skip
     cc("event", "add-player", "MAIL", "slow", "keen")
     cc("event", "start", "MAIL")
+    # A game White has won already: the list's table of finished games.
+    cc("event", "create", "DONE", "--name", "Finished Friendly Match With A Long Name",
+       "--mode", "server", "--start", (today - timedelta(days=1)).isoformat(),
+       "--arbiter", "arb")  # fmt: skip
+    cc("event", "add-player", "DONE", "white", "black")
+    cc("event", "start", "DONE")
+    cc("game", "resign", "3", "--player", "black")
     cc("daily")
     with served(CC, home, env) as base:
         yield base
@@ -127,6 +134,11 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
     white = sign_in(browser, server, "white")
     black = sign_in(browser, server, "black")
     white.goto(f"{server}/games")  # type: ignore[attr-defined]
+    # The list's new parts are there to be measured: the finished games, the
+    # button to the next game, the count in the header.
+    assert white.locator("#finished tr[data-game]").count() == 1  # type: ignore[attr-defined]
+    assert white.locator("#next-game").count() == 1  # type: ignore[attr-defined]
+    assert white.locator("#to-move-count").is_visible()  # type: ignore[attr-defined]
     game = server + str(white.locator("tr[data-game] a").first.get_attribute("href"))  # type: ignore[attr-defined]
 
     # A few moves played on a phone, the first by clicking the shrunken board.
@@ -179,6 +191,7 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
             ("/notifications/settings", "notification-settings"),
             ("/cases", "cases"),
             ("/events/PHONE/crosstable", "crosstable"),
+            ("/events", "events"),
         ):
             fits.visit(white, path if path.startswith("http") else server + path, f"player-{name}")
         white.goto(game)  # type: ignore[attr-defined]
@@ -201,7 +214,16 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
         ):
             fits.visit(arbiter, path if path.startswith("http") else server + path, name)
         fits.visit(anonymous, server + "/login", "login")
+        for path, name in (
+            ("/events", "events"),
+            ("/events/PHONE", "event"),
+            ("/events/PHONE/crosstable", "crosstable"),
+            (game, "game"),
+        ):
+            fits.visit(
+                anonymous, path if path.startswith("http") else server + path, f"public-{name}"
+            )
         fits.visit(anonymous, server + "/reset", "reset-request")
         fits.visit(anonymous, server + "/api/docs", "api-docs", ready=".swagger-ui .opblock")
-    assert fits.seen == 2 * 20
+    assert fits.seen == 2 * 25
     assert not fits.failures, "\n".join(fits.failures)

@@ -136,3 +136,41 @@ def test_0009_puts_email_games_before_the_next_daily_run(
     engine.dispose()
     assert [(r[0], str(r[1])) for r in rows] == [(1, "2026-05-10"), (2, "2026-06-30")]
     assert all(r[2] in ("[]", []) for r in rows)
+
+
+def test_0018_keeps_every_existing_events_games_private_until_they_end(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    """Events made before 0018 keep the default: a game is public once it ends."""
+    from cc import errors
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.services import ServiceContext
+    from cc.site import Site
+    from tests.conftest import OPERATOR, make_event
+
+    url = empty_database_url(request, backend, tmp_path)
+    migrate.upgrade(url)
+    database = Database(url)
+    clock = FixedClock(datetime(2026, 5, 11, tzinfo=UTC))
+    services = Site(ServiceContext(database, clock))
+    make_event(services)
+    assert services.queries.event("T1").regulations["public_moves_behind"] is None
+    database.dispose()
+    engine = make_engine(url)
+    with engine.begin() as conn:  # as if it had been made with a delay
+        conn.execute(sa.text("UPDATE events SET public_moves_behind = 3"))
+    engine.dispose()
+    migrate.downgrade(url, "0017")
+    migrate.upgrade(url)
+    database = Database(url)
+    services = Site(ServiceContext(database, clock))
+    try:
+        assert services.queries.event("T1").regulations["public_moves_behind"] is None
+        with pytest.raises(errors.GameNotPublic):
+            services.queries.game_for(None, 1)
+        white = services.queries.player(services.queries.game(1).white).id
+        services.games.resign(OPERATOR, 1, as_player=white)
+        assert services.queries.game_for(None, 1).result == "0-1"
+    finally:
+        database.dispose()

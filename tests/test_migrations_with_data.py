@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+from base64 import urlsafe_b64encode
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -28,7 +29,7 @@ from sqlalchemy import select
 from cc import errors, migrate
 from cc.clock import FixedClock
 from cc.db import Database, make_engine
-from cc.models import Base, Door, Game, GameStatus, PushSubscription
+from cc.models import Base, Door, Game, GameStatus
 from cc.services import Actor, EventSpec, ServiceContext, Services
 from cc.site import Site
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
@@ -162,6 +163,8 @@ def _play(services: Services, clock: FixedClock) -> None:
                 timezone="Europe/Moscow" if code == "SRV" else "UTC",
                 arbiter="arb",
                 appeal_arbiters=("apl",) if code == "SRV" else (),
+                # the public sees MAIL's games two moves behind (0018)
+                regulations={"public_moves_behind": 2} if code == "MAIL" else {},
             ),
         )
     events.add_players(OPERATOR, "SRV", ["p1", "p2", "p3", "p4"])
@@ -191,23 +194,25 @@ def _play(services: Services, clock: FixedClock) -> None:
     services.accounts.request_reset("p3", "http://cc.test")
     services.cases.file_complaint(me("p4"), 3, "The partner writes insults with the moves")
     services.mail.receive(raw_mail("stranger@example.net", "hello", "1. e4"), END, "test")
+    # Next season's event, open for entry, with an application (0017).
+    services.events.create(
+        OPERATOR,
+        EventSpec(code="NEXT", name="Next", mode="server", start_date=date(2026, 9, 1)),
+    )
+    services.entries.open_entry(OPERATOR, "NEXT", date(2026, 8, 1))
+    services.entries.apply(me("p1"), "NEXT", note="first time")
+    # A browser that takes Web Push (0015), on a site with VAPID keys.
+    services.ctx.notifications.push_enabled = True
+    key = urlsafe_b64encode(b"\x04" + bytes(range(64))).decode().rstrip("=")
+    secret = urlsafe_b64encode(bytes(range(16))).decode().rstrip("=")
+    services.push.subscribe(me("p2", Door.API), "https://push.example.net/p2", key, secret)
+    services.ctx.notifications.push_enabled = False
     with services.ctx.db.engine.begin() as conn:
         conn.execute(
             sa.text(
                 "INSERT INTO apscheduler_jobs (id, next_run_time, job_state) VALUES (:i, :t, :s)"
             ),
             {"i": "daily", "t": 1778508000.5, "s": b"\x80\x04job"},
-        )
-    # A browser subscribed to Web Push (its keys are the browser's own).
-    with services.ctx.db.write() as session:
-        session.add(
-            PushSubscription(
-                player_id=ids["p1"],
-                endpoint="https://push.example.net/send/abc",
-                p256dh="BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
-                auth="tBHItJI5svbpez7KI4CCXg",
-                created_at=END,
-            )
         )
 
 
@@ -345,6 +350,8 @@ def _goes_on(url: str) -> None:
             black = session.scalars(select(Game.black_id).where(Game.id == 1)).one()
         outcome = services.games.submit_move(Actor.player(black, Door.WEB), 1, "d6")
         assert outcome.ply == 4
+        # a finished game is public whatever the revision the site was made at
+        assert services.queries.game_for(None, 2).result in ("1-0", "0-1")
     finally:
         database.dispose()
 

@@ -72,14 +72,16 @@ def test_a_move_is_listed_counted_and_opened(site: Services) -> None:
     white, black = game_one(site)
     b = sign_in(site, black, PASSWORD)
     games = b.get("/games")
-    assert (
-        unread_badge(games.text) == ""
-        and "<title>My games · Correspondence chess</title>" in games.text
-    )
+    # The games awaiting Black's move are counted apart from the unread ones.
+    waiting = site.centre.pulse(player_id(site, black)).to_move
+    before = f"{waiting} to move · " if waiting else ""
+    site_name = "Correspondence chess"
+    assert unread_badge(games.text) == ""
+    assert f"<title>{before}My games · {site_name}</title>" in games.text
     move(site, white, "e4")
     games = b.get("/games")
     assert unread_badge(games.text) == "1"
-    assert "<title>(1) My games · Correspondence chess</title>" in games.text
+    assert f"<title>(1) {waiting + 1} to move · My games · {site_name}</title>" in games.text
     centre = b.get("/notifications")
     white_name = site.queries.player(white).name
     [line] = lines_of(centre.text)
@@ -115,7 +117,8 @@ def test_the_centre_in_russian_and_english_with_the_players_time(site: Services)
     [line] = lines_of(page.text)
     # The time is the player's own (Moscow, UTC+3).
     assert line == f"новое {white_name}: ход e4 в партии 1 2026-05-11 12:00", line
-    assert "<title>(1) Уведомления · Игра по переписке</title>" in page.text
+    waiting = site.centre.pulse(player_id(site, black)).to_move
+    assert f"<title>(1) ждут хода: {waiting} · Уведомления · Игра по переписке</title>" in page.text
     assert "Отметить все прочитанными" in page.text and "Europe/Moscow" in page.text
     shown = re.sub(r"Player \d", "", page_text(page.text))  # the players' names
     assert not english_in(shown), english_in(shown)
@@ -350,6 +353,12 @@ EVERY_KIND: dict[Kind, Item] = {
     ),
     Kind.EVENT_STARTED: Item("event_started", None, event_id=3, params={"games": 4}),
     Kind.PAIRED: Item("paired", params={"white": "Анна", "black": "Борис", "round": 2}),
+    Kind.ENTRY_ACCEPTED: Item(
+        "entry_accepted", None, event_id=3, params={"code": "RU-1", "event": "Кубок"}
+    ),
+    Kind.ENTRY_REFUSED: Item(
+        "entry_refused", None, event_id=3, params={"code": "RU-1", "event": "Кубок"}
+    ),
     Kind.EVENT_CLOSED: Item("event_closed", None, event_id=3),
     Kind.CLAIM_FILED: Item(
         "claim_filed", case_id=5, params={"claimant": "Борис", "until": "2026-05-25"}
@@ -413,7 +422,20 @@ def test_a_notice_of_a_whole_event_opens_its_crosstable(site: Services) -> None:
     event = site.queries.event("T1")
     with site.ctx.db.write() as session:
         site.notifications.notify(
-            session, Notice(pid, Kind.EVENT_STARTED, event_id=event.id, params={"games": 1})
+            session,
+            Notice(
+                pid,
+                Kind.EVENT_STARTED,
+                event_id=event.id,
+                params={
+                    "games": 1,
+                    "event": "T1",
+                    "code": "T1",
+                    "start": "2026-05-10",
+                    "white": 1,
+                    "opponents": ["Player 2"],
+                },
+            ),
         )
     w = sign_in(site, white, PASSWORD)
     page = w.get("/notifications")

@@ -102,6 +102,11 @@ def test_play_a_move_with_send_then_confirm(site: Services) -> None:
     b = sign_in(site, black, PASSWORD)
     page = b.get("/games/1")
     assert "lastmove" in page.text and 'data-interactive="1"' in page.text
+    # The record lists the move with the position after it and the day it was sent.
+    fen = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    assert f'id="ply-1" data-ply="1" data-fen="{fen}" data-uci="g1f3">Nf3</span>' in page.text
+    sent_on = site.queries.game(1).moves[0].sent_on
+    assert f'<time datetime="{sent_on.isoformat()}"' in page.text
 
 
 def test_someone_elses_game_is_refused(site: Services) -> None:
@@ -330,7 +335,9 @@ def test_every_page_names_itself_before_the_site(site: Services) -> None:
         "/notifications/settings": "Notification settings",
     }
     for path, title in titles.items():
-        assert f"<title>{title} · Correspondence chess</title>" in c.get(path).text, path
+        # (after the count of games awaiting the player's move, if any)
+        shown = rf"<title>(\d+ to move · )?{re.escape(title)} · Correspondence chess</title>"
+        assert re.search(shown, c.get(path).text), path
     anon = client(site)
     assert "<title>Sign in · Correspondence chess</title>" in anon.get("/login").text
     assert "<title>Reset your password · Correspondence chess</title>" in anon.get("/reset").text

@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse"
 
 #: English words a Russian text may show on purpose: names of programs and
-#: organisations, formats, and the language switch's own "English".
+#: organisations, formats, the language switch's own "English", and the
+#: names of keys as keyboards print them.
 ALLOWED = {
     "iccf",
     "xfcc",
@@ -46,6 +47,9 @@ ALLOWED = {
     "stockfish",
     "syzygy",
     "english",
+    "enter",
+    "home",
+    "shift",
 }
 
 #: a word: Latin letters not joined to other letters, digits or "_" (codes)
@@ -258,7 +262,8 @@ def test_russian_at_the_console_and_on_the_pages(
     services.accounts.create_token(OPERATOR, "ChessBase", for_player=ongoing.to_move)
     player = sign_in(services, ongoing.to_move or "", PASSWORD)
     for path in ("/games", f"/games/{ongoing.id}", "/leave", "/account", "/cases", "/cases/1",
-                 "/events/RU/crosstable", f"/games/{ongoing.id}/resign"):  # fmt: skip
+                 "/events/RU/crosstable", f"/games/{ongoing.id}/resign", "/events",
+                 "/events/RU"):  # fmt: skip
         page = player.get(path)
         assert page.status_code == 200, path
         pages.append((path, page.text))

@@ -268,85 +268,9 @@ class CaseService:
             self._notify(session, case, [claimant], Kind.CLAIM_RECEIVED, **params)
             return self._view(session, case, actor)
 
-    def _claim_basis(
-        self, session: Session, game: Game, claimant_id: int, now: datetime
-    ) -> ClaimBasis:
-        event = game.event
-        if event.mode == Mode.SERVER:
-            raise errors.ClaimNotInMode(game_id=game.id, mode=event.mode.value)
-        if game.status != GameStatus.ONGOING:
-            raise errors.GameOver(
-                game_id=game.id,
-                result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else game.status.value,
-            )
-        if game.suspended_by_case_id is not None:
-            raise errors.CaseOpen(game_id=game.id, case_id=game.suspended_by_case_id)
-        accused_white = claimant_id == game.black_id
-        accused = game.white if accused_white else game.black
-        claimant = game.black if accused_white else game.white
-        color = chess.WHITE if accused_white else chess.BLACK
-        ledger = LedgerService.compute(session, game, now)
-        clock = ledger.player(accused_white)
-        per = event.control_moves
-        restart = event.mode == Mode.POST and not event.first_overstep_loses
-        # Post play (55.6.4): an overstep already fixed is not claimed again,
-        # and only an overstep after the restart can lose the game (55.6.6).
-        fixed_before = clock.restarted_from_move or 0
-        for over in reversed(clock.oversteps):
-            if over.on > ledger.today or over.move_number < fixed_before:
-                continue
-            cycle = (over.move_number - 1) // per + 1
-            control = cycle * per
-            reply_ply = ply_of(control, color) + 1
-            if game.ply_count >= reply_ply:
-                reply = session.scalar(
-                    select(Move).where(Move.game_id == game.id, Move.ply == reply_ply)
-                )
-                raise errors.ClaimTooLate(
-                    game_id=game.id,
-                    player=accused.login,
-                    control_move=control,
-                    replied_on=reply.sent_on.isoformat() if reply else "?",
-                    article=claim_article(event.mode),
-                )
-            barring = session.scalar(
-                select(Case).where(
-                    Case.game_id == game.id,
-                    Case.kind == CaseKind.TIME_CLAIM,
-                    Case.claimant_id == claimant_id,
-                    Case.barred_cycle == cycle,
-                )
-            )
-            if barring is not None:
-                raise errors.ClaimBarred(
-                    who=claimant.login,
-                    game_id=game.id,
-                    first=control - per + 1,
-                    last=control,
-                    case_id=barring.id,
-                )
-            return ClaimBasis(
-                game_id=game.id,
-                accused=accused.login,
-                accused_name=accused.name,
-                move=over.move_number,
-                limit=over.limit,
-                # The days used up to and including the overstepping move:
-                # what the record shows against its limit.
-                total=clock.moves[over.move_number - 1].total,
-                overstep_on=over.on,
-                cycle=cycle,
-                control_move=control,
-                decisive=not (restart and clock.restarted_from_move is None),
-                article=claim_article(event.mode),
-            )
-        raise errors.NoOverstep(
-            game_id=game.id,
-            player=accused.login,
-            total=clock.total,
-            limit=clock.total + clock.days_left,
-        )
+    @staticmethod
+    def _claim_basis(session: Session, game: Game, claimant_id: int, now: datetime) -> ClaimBasis:
+        return claim_basis_of(session, game, claimant_id, now)
 
     # ------------------------------------------------- other ways to open a case
 
@@ -1682,7 +1606,7 @@ def _snapshot(game: Game) -> dict[str, Any]:
     }
 
 
-__all__ = ["DECISIONS", "CaseService", "CaseSummary", "CaseView", "ClaimBasis"]
+__all__ = ["DECISIONS", "CaseService", "CaseSummary", "CaseView", "ClaimBasis", "claim_basis_of"]
 
 
 def _claimed(color: str, claim: str) -> GameResult:
@@ -1691,3 +1615,86 @@ def _claimed(color: str, claim: str) -> GameResult:
         return GameResult.DRAW
     white_wins = (claim == "win") == (color == "white")
     return GameResult.WHITE_WINS if white_wins else GameResult.BLACK_WINS
+
+
+def claim_basis_of(session: Session, game: Game, claimant_id: int, now: datetime) -> ClaimBasis:
+    """The overstep of the partner that ``claimant_id`` may claim in ``game``
+    now (56.6.1, 55.6.1), or the refusal saying why none: a server game
+    (54.5.2), a game over or suspended, a claim too late (no later than the
+    reply to the control move) or barred (56.6.7), no overstep."""
+    event = game.event
+    if event.mode == Mode.SERVER:
+        raise errors.ClaimNotInMode(game_id=game.id, mode=event.mode.value)
+    if game.status != GameStatus.ONGOING:
+        raise errors.GameOver(
+            game_id=game.id,
+            result=game.result.value,
+            reason=game.result_reason.value if game.result_reason else game.status.value,
+        )
+    if game.suspended_by_case_id is not None:
+        raise errors.CaseOpen(game_id=game.id, case_id=game.suspended_by_case_id)
+    accused_white = claimant_id == game.black_id
+    accused = game.white if accused_white else game.black
+    claimant = game.black if accused_white else game.white
+    color = chess.WHITE if accused_white else chess.BLACK
+    ledger = LedgerService.compute(session, game, now)
+    clock = ledger.player(accused_white)
+    per = event.control_moves
+    restart = event.mode == Mode.POST and not event.first_overstep_loses
+    # Post play (55.6.4): an overstep already fixed is not claimed again,
+    # and only an overstep after the restart can lose the game (55.6.6).
+    fixed_before = clock.restarted_from_move or 0
+    for over in reversed(clock.oversteps):
+        if over.on > ledger.today or over.move_number < fixed_before:
+            continue
+        cycle = (over.move_number - 1) // per + 1
+        control = cycle * per
+        reply_ply = ply_of(control, color) + 1
+        if game.ply_count >= reply_ply:
+            reply = session.scalar(
+                select(Move).where(Move.game_id == game.id, Move.ply == reply_ply)
+            )
+            raise errors.ClaimTooLate(
+                game_id=game.id,
+                player=accused.login,
+                control_move=control,
+                replied_on=reply.sent_on.isoformat() if reply else "?",
+                article=claim_article(event.mode),
+            )
+        barring = session.scalar(
+            select(Case).where(
+                Case.game_id == game.id,
+                Case.kind == CaseKind.TIME_CLAIM,
+                Case.claimant_id == claimant_id,
+                Case.barred_cycle == cycle,
+            )
+        )
+        if barring is not None:
+            raise errors.ClaimBarred(
+                who=claimant.login,
+                game_id=game.id,
+                first=control - per + 1,
+                last=control,
+                case_id=barring.id,
+            )
+        return ClaimBasis(
+            game_id=game.id,
+            accused=accused.login,
+            accused_name=accused.name,
+            move=over.move_number,
+            limit=over.limit,
+            # The days used up to and including the overstepping move:
+            # what the record shows against its limit.
+            total=clock.moves[over.move_number - 1].total,
+            overstep_on=over.on,
+            cycle=cycle,
+            control_move=control,
+            decisive=not (restart and clock.restarted_from_move is None),
+            article=claim_article(event.mode),
+        )
+    raise errors.NoOverstep(
+        game_id=game.id,
+        player=accused.login,
+        total=clock.total,
+        limit=clock.total + clock.days_left,
+    )

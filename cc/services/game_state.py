@@ -6,7 +6,9 @@ page never offers a move the service would turn down: the game is over; it
 is suspended by a time claim (56.6.3); the event has not begun (or is not
 running); the player to move is on leave (56.7.4); they are over the time
 limit (a server game is then lost when the next request comes, 54.5.2; in
-an email or post game the partner may claim it, §10.4).
+an email or post game the partner may claim it, §10.4). Whoever sees only
+the public's view of a game being played (:mod:`cc.services.access`) is told
+just that: its state is shown once it ends.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class StateKind(StrEnum):
     NOT_STARTED = "not_started"
     ON_LEAVE = "on_leave"
     OVER_LIMIT = "over_limit"
+    #: the public's view of a game being played: no state until it ends
+    PUBLIC = "public"
 
 
 @dataclass(frozen=True)
@@ -56,23 +60,28 @@ class GameState:
     days_used: int | None = None
     days_left: int | None = None
     deadline: date | None = None
+    #: public: the regulations' delay in moves
+    moves_behind: int | None = None
 
 
 class GameStateService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
-    def state(self, actor: Actor, game_id: int) -> GameState:
+    def state(self, actor: Actor | None, game_id: int) -> GameState:
+        """The game's state as ``actor`` (None: a visitor) may see it."""
         now = self.ctx.now()
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)
-            require_view_game(session, actor, game)
+            sight = require_view_game(session, actor, game)
+            if not sight.full:
+                return GameState(StateKind.PUBLIC, False, moves_behind=sight.moves_behind)
             event = game.event
             if game.status != GameStatus.ONGOING:
                 reason = game.result_reason.value if game.result_reason else game.status.value
                 return GameState(StateKind.FINISHED, False, result=game.result.value, reason=reason)
             to_move = game.white if game.white_to_move else game.black
-            mine = actor.player_id == to_move.id
+            mine = actor is not None and actor.player_id == to_move.id
             if game.suspended_by_case_id is not None:
                 return GameState(StateKind.SUSPENDED, False, case_id=game.suspended_by_case_id)
             today = local_date(now, event.timezone)

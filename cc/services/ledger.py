@@ -34,7 +34,7 @@ from cc.models import (
     TimeCharge,
 )
 from cc.regulations import Mode
-from cc.services.access import require_official
+from cc.services.access import require_full_view, require_official
 from cc.services.alerts import next_alert_on
 from cc.services.context import (
     Actor,
@@ -322,6 +322,16 @@ class LedgerService:
             days.append(today + timedelta(days=wait))
         game.next_deadline = min(days) if days else None
         return ledger
+
+    def schedule_for(
+        self, actor: Actor | None, game_id: int, *, style: str = "san"
+    ) -> GameLedgerView:
+        """The schedule as ``actor`` (None: a visitor) may see it: the game's
+        players and officials always, the public once the game ends (its
+        clocks are its state, cc.services.access)."""
+        with self.ctx.db.read() as session:
+            require_full_view(session, actor, find_game(session, game_id))
+        return self.schedule(game_id, style=style)
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
         """The move schedule of Art. 60 and both clocks."""

@@ -26,9 +26,11 @@ from sqlalchemy.orm import Session
 
 from cc import errors
 from cc.i18n import N_
-from cc.models import Door, DrawOffer, Game, GameStatus, Notification, Player
+from cc.models import Door, DrawOffer, Event, EventStatus, Game, GameStatus, Notification, Player
 from cc.services.context import Actor, ServiceContext, audit
 from cc.services.notifications import Channel, Group, chosen_channels
+from cc.services.queries import awaits_move
+from timekeeping import local_date
 
 #: how many notifications the centre lists
 CENTRE_LIMIT = 50
@@ -70,6 +72,8 @@ class Pulse:
     #: per ongoing or lately finished game of the player: a stamp that
     #: changes with every move, offer and result
     games: Mapping[int, str]
+    #: the games awaiting the player's move (the header's count)
+    to_move: int = 0
 
 
 class NotificationCentre:
@@ -119,7 +123,12 @@ class NotificationCentre:
             return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
     def pulse(self, player_id: int) -> Pulse:
-        since = self.ctx.now() - timedelta(days=7)
+        """One cheap read for every page's header and every poll: the unread
+        count, the newest notification, the games' stamps, and how many games
+        await the player's move (as :func:`cc.services.queries.awaits_move`
+        says for the list of games)."""
+        now = self.ctx.now()
+        since = now - timedelta(days=7)
         with self.ctx.db.read() as session:
             latest = session.scalar(
                 select(func.max(Notification.id)).where(Notification.recipient_id == player_id)
@@ -138,13 +147,30 @@ class NotificationCentre:
                     Game.result,
                     Game.suspended_by_case_id,
                     offers,
-                ).where(
+                    Game.white_id,
+                    Event.status,
+                    Event.start_date,
+                    Event.timezone,
+                )
+                .join(Event, Event.id == Game.event_id)
+                .where(
                     or_(Game.white_id == player_id, Game.black_id == player_id),
                     or_(Game.status == GameStatus.ONGOING, Game.finished_at >= since),
                 )
             ).all()
-            stamps = {row[0]: ":".join(str(v) for v in row[1:]) for row in games}
-            return Pulse(_unread(session, player_id), latest or 0, stamps)
+            stamps = {row[0]: ":".join(str(v) for v in row[1:6]) for row in games}
+            to_move = sum(
+                awaits_move(
+                    GameStatus(status),
+                    (white_id == player_id) == (plies % 2 == 0),
+                    case is not None,
+                    EventStatus(event_status),
+                    start,
+                    local_date(now, zone),
+                )
+                for _id, plies, status, _r, case, _o, white_id, event_status, start, zone in games
+            )
+            return Pulse(_unread(session, player_id), latest or 0, stamps, to_move)
 
     # ------------------------------------------------------------ preferences
 

@@ -17,14 +17,16 @@ from cc.models import (
     DrawOffer,
     DrawOfferStatus,
     Event,
+    EventStatus,
     Game,
+    GameResult,
     GameStatus,
     LeaveStatus,
     Move,
     Player,
     PlayerLeave,
 )
-from cc.services.access import is_official_of, require_view_game
+from cc.services.access import Sight, ended, game_sight, is_official_of
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -92,6 +94,9 @@ class GameView(GameSummary):
     draw_offer_by: str | None = None
     white_name: str = ""
     black_name: str = ""
+    #: the public's view of a game still being played, so many moves behind
+    #: (the event's regulations); None when the view is the whole game
+    moves_behind: int | None = None
 
     def board_text(self) -> str:
         """The position as text, White at the bottom."""
@@ -132,6 +137,24 @@ def as_json(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class PublicGame:
+    """A game in an event's public list: who plays whom, and the result once
+    it ends (a game still being played shows "*", whatever its progress)."""
+
+    id: int
+    section: str
+    round: int
+    board: int
+    white: str
+    black: str
+    white_name: str
+    black_name: str
+    ended: bool
+    result: str
+    result_reason: str | None
+
+
+@dataclass(frozen=True)
 class MyGameRow:
     """One line of a player's list of games."""
 
@@ -151,6 +174,55 @@ class MyGameRow:
     near_control: bool
     i_am_on_leave: bool
     opponent_on_leave: bool
+    #: my move is awaited: the game goes on, it is my turn, its event is
+    #: under way and no time claim suspends it (what the header counts)
+    waiting: bool = False
+    #: an open draw offer: the opponent's, waiting for my answer; or mine
+    draw_offer_to_me: bool = False
+    draw_offer_by_me: bool = False
+    #: the opponent's overstep I may claim now (email and post, 56.6.1, 55.6.1)
+    can_claim: bool = False
+    #: the day the opponent sent their last move (in the event's zone)
+    opponent_last_move_on: date | None = None
+    #: finished: "won", "lost" or "drawn" from my side (None otherwise), and when
+    outcome: str | None = None
+    finished_on: date | None = None
+
+
+def _outcome(result: GameResult, white: bool) -> str | None:
+    """A finished game's result from one side: won, lost or drawn."""
+    if result == GameResult.DRAW:
+        return "drawn"
+    if result == GameResult.UNFINISHED:
+        return None
+    return "won" if (result == GameResult.WHITE_WINS) == white else "lost"
+
+
+def next_to_move(rows: list[MyGameRow]) -> MyGameRow | None:
+    """The game awaiting my move with the fewest days left (the earliest
+    listed of equals), or None when no game awaits me."""
+    waiting = [r for r in rows if r.waiting]
+    return min(waiting, key=lambda r: (r.days_left, r.id)) if waiting else None
+
+
+def awaits_move(
+    status: GameStatus,
+    my_turn: bool,
+    suspended: bool,
+    event_status: EventStatus,
+    start_date: date,
+    today: date,
+) -> bool:
+    """One answer to "is my move awaited here?" for the list and the header:
+    the game goes on, it is my turn, the event has begun (54.4.4) and no time
+    claim suspends the game (56.6.3)."""
+    return (
+        status == GameStatus.ONGOING
+        and my_turn
+        and not suspended
+        and event_status == EventStatus.STARTED
+        and today >= start_date
+    )
 
 
 @dataclass(frozen=True)
@@ -259,11 +331,78 @@ class QueryService:
             teams=teams,
         )
 
-    def game_for(self, actor: Actor, game_id: int) -> GameView:
-        """A game as ``actor`` may see it: their own, or one of their events'."""
+    def game_for(self, actor: Actor | None, game_id: int) -> GameView:
+        """A game as ``actor`` (None: a visitor not signed in) may see it.
+
+        Its players and its event's officials see all of it; anyone else
+        what the regulations make public (:func:`cc.services.access.game_sight`):
+        a finished game whole, a game being played not at all or as it stood
+        some moves ago, without its result or draw offers.
+        """
         with self.ctx.db.read() as session:
-            require_view_game(session, actor, find_game(session, game_id))
-        return self.game(game_id)
+            game = find_game(session, game_id)
+            sight = game_sight(session, actor, game)
+            return self._game_view(session, game, sight)
+
+    def own_game(self, actor: Actor, game_id: int) -> GameView:
+        """A game ``actor`` plays in (to resign it, to answer a draw offer)."""
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            if actor.player_id not in (game.white_id, game.black_id):
+                raise errors.NotYourGame(
+                    game_id=game.id,
+                    white=game.white.login,
+                    black=game.black.login,
+                    who=describe(session, actor),
+                )
+            return self._game_view(session, game, Sight(full=True, plies=game.ply_count))
+
+    def pgn_for(self, actor: Actor | None, game_id: int) -> str:
+        """The game in PGN as ``actor`` may see it (see :meth:`game_for`): the
+        public's copy of a game being played stops where its view does, with
+        the result "*"."""
+        with self.ctx.db.read() as session:
+            game = find_game(session, game_id)
+            sight = game_sight(session, actor, game)
+            return self._pgn(session, game, None if sight.full else sight.plies)
+
+    def public_events(self) -> list[EventView]:
+        """The events anyone may look at: all but those still in draft."""
+        with self.ctx.db.read() as session:
+            events = session.scalars(
+                select(Event).where(Event.status != EventStatus.DRAFT).order_by(Event.id)
+            )
+            return [self._event_view(e) for e in events]
+
+    def public_event(self, code: str) -> tuple[EventView, list[PublicGame]]:
+        """An event as anyone may see it, with its games (the result of each
+        once it ends); an event in draft is the organisers' only."""
+        with self.ctx.db.read() as session:
+            event = find_event(session, code)
+            if event.status == EventStatus.DRAFT:
+                raise errors.NotFound(kind="event", ref=code)
+            games = session.scalars(
+                select(Game)
+                .where(Game.event_id == event.id)
+                .order_by(Game.section_id, Game.round, Game.board)
+            ).all()
+            rows = [
+                PublicGame(
+                    id=g.id,
+                    section=g.section.name,
+                    round=g.round,
+                    board=g.board,
+                    white=g.white.login,
+                    black=g.black.login,
+                    white_name=g.white.name,
+                    black_name=g.black.name,
+                    ended=ended(g),
+                    result=g.result.value if ended(g) else "*",
+                    result_reason=(g.result_reason.value if ended(g) and g.result_reason else None),
+                )
+                for g in games
+            ]
+            return self._event_view(event), rows
 
     def events_of_official(self, actor: Actor) -> list[EventView]:
         """The events ``actor`` is arbiter or adjudicator of (all, for admins)."""
@@ -349,7 +488,10 @@ class QueryService:
             )
 
     def my_games(self, player_id: int) -> list[MyGameRow]:
-        """A player's games, those where they are to move first."""
+        """A player's games: those awaiting their move first, the fewest days
+        left first; then the others under way; then the finished ones, the
+        latest first."""
+        from cc.services.cases import claim_basis_of
         from cc.services.ledger import LedgerService
         from timekeeping import local_date
 
@@ -363,13 +505,23 @@ class QueryService:
             leaves = session.scalars(
                 select(PlayerLeave).where(PlayerLeave.status == LeaveStatus.ACTIVE)
             ).all()
+            offers = {
+                o.game_id: o.offered_by_id
+                for o in session.scalars(
+                    select(DrawOffer).where(
+                        DrawOffer.game_id.in_([g.id for g in games]),
+                        DrawOffer.status == DrawOfferStatus.OPEN,
+                    )
+                )
+            }
             rows = []
             for game in games:
                 white = game.white_id == player_id
                 opponent = game.black if white else game.white
                 ledger = LedgerService.compute(session, game, now)
                 clock = ledger.player(white)
-                today = local_date(now, game.event.timezone)
+                event = game.event
+                today = local_date(now, event.timezone)
 
                 def on_leave(pid: int, today: date = today) -> bool:
                     return any(
@@ -378,15 +530,27 @@ class QueryService:
                     )
 
                 to_move = game.player_to_move
+                my_turn = to_move is not None and to_move.id == player_id
+                ongoing = game.status == GameStatus.ONGOING
+                # Only an overstep on the opponent's clock can be claimed.
+                claimable = False
+                if ongoing and ledger.player(not white).oversteps:
+                    try:
+                        claim_basis_of(session, game, player_id, now)
+                        claimable = True
+                    except errors.ServiceError:
+                        pass
+                theirs = [m for m in game.moves if m.player_id == opponent.id]
+                offered_by = offers.get(game.id) if ongoing else None
                 rows.append(
                     MyGameRow(
                         id=game.id,
-                        event=game.event.code,
+                        event=event.code,
                         opponent=opponent.login,
                         opponent_name=opponent.name,
                         color="white" if white else "black",
                         move_number=move_number_of(game.ply_count + 1),
-                        my_turn=to_move is not None and to_move.id == player_id,
+                        my_turn=my_turn,
                         status=game.status.value,
                         result=game.result.value,
                         result_reason=game.result_reason.value if game.result_reason else None,
@@ -396,9 +560,35 @@ class QueryService:
                         near_control=clock.near_control,
                         i_am_on_leave=on_leave(player_id),
                         opponent_on_leave=on_leave(opponent.id),
+                        waiting=awaits_move(
+                            game.status,
+                            my_turn,
+                            game.suspended_by_case_id is not None,
+                            event.status,
+                            event.start_date,
+                            today,
+                        ),
+                        draw_offer_to_me=offered_by == opponent.id,
+                        draw_offer_by_me=offered_by == player_id,
+                        can_claim=claimable,
+                        opponent_last_move_on=theirs[-1].sent_on if theirs else None,
+                        outcome=_outcome(game.result, white) if not ongoing else None,
+                        finished_on=(
+                            local_date(game.finished_at, event.timezone)
+                            if game.finished_at and not ongoing
+                            else None
+                        ),
                     )
                 )
-            rows.sort(key=lambda r: (r.status != "ongoing", not r.my_turn, r.id))
+            rows.sort(
+                key=lambda r: (
+                    r.status != "ongoing",
+                    not r.waiting,
+                    r.days_left if r.waiting else 0,
+                    -(r.finished_on or date.min).toordinal(),
+                    r.id,
+                )
+            )
             return rows
 
     def games(self, *, event: str | None = None, player: str | None = None) -> list[GameSummary]:
@@ -414,24 +604,59 @@ class QueryService:
     def game(self, game_id: int) -> GameView:
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)
-            summary = self._summary(game)
-            offer = session.scalar(
-                select(DrawOffer).where(
-                    DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-                )
+            return self._game_view(session, game, Sight(full=True, plies=game.ply_count))
+
+    def _game_view(self, session: Session, game: Game, sight: Sight) -> GameView:
+        if not sight.full:
+            return self._public_view(game, sight)
+        summary = self._summary(game)
+        offer = session.scalar(
+            select(DrawOffer).where(
+                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
             )
-            offered_by = None
-            if offer is not None:
-                by = game.white if offer.offered_by_id == game.white_id else game.black
-                offered_by = by.login
-            return GameView(
-                **asdict(summary),
-                fen=game.fen,
-                moves=[self._move_view(m) for m in game.moves],
-                draw_offer_by=offered_by,
-                white_name=game.white.name,
-                black_name=game.black.name,
-            )
+        )
+        offered_by = None
+        if offer is not None:
+            by = game.white if offer.offered_by_id == game.white_id else game.black
+            offered_by = by.login
+        return GameView(
+            **asdict(summary),
+            fen=game.fen,
+            moves=[self._move_view(m) for m in game.moves],
+            draw_offer_by=offered_by,
+            white_name=game.white.name,
+            black_name=game.black.name,
+        )
+
+    def _public_view(self, game: Game, sight: Sight) -> GameView:
+        """A game being played as the public sees it: the record up to
+        ``sight.plies``, the position then, who was to move then; no result,
+        no draw offer."""
+        moves = [m for m in game.moves if m.ply <= sight.plies]
+        board = chess.Board()
+        for move in moves:
+            board.push(chess.Move.from_uci(move.uci))
+        to_move = game.white if sight.plies % 2 == 0 else game.black
+        return GameView(
+            id=game.id,
+            event=game.event.code,
+            section=game.section.name,
+            round=game.round,
+            board=game.board,
+            white=game.white.login,
+            black=game.black.login,
+            status=GameStatus.ONGOING.value,
+            result=GameResult.UNFINISHED.value,
+            result_reason=None,
+            ply_count=sight.plies,
+            to_move=to_move.login,
+            move_number=move_number_of(sight.plies + 1),
+            fen=board.fen(),
+            moves=[self._move_view(m) for m in moves],
+            white_name=game.white.name,
+            black_name=game.black.name,
+            moves_behind=sight.moves_behind,
+        )
 
     @staticmethod
     def _move_view(move: Move) -> MoveView:
@@ -476,7 +701,9 @@ class QueryService:
             return "\n\n".join(self._pgn(session, find_game(session, gid)) for gid in game_ids)
 
     @staticmethod
-    def _pgn(session: Session, game: Game) -> str:
+    def _pgn(session: Session, game: Game, plies: int | None = None) -> str:
+        """The game in PGN; with ``plies``, only that much of it and no result
+        (the public's copy of a game being played)."""
         record = chess.pgn.Game()
         event = game.event
         record.headers["Event"] = event.name
@@ -485,7 +712,7 @@ class QueryService:
         record.headers["Round"] = f"{game.round}.{game.board}"
         record.headers["White"] = game.white.name
         record.headers["Black"] = game.black.name
-        record.headers["Result"] = game.result.value
+        record.headers["Result"] = game.result.value if plies is None else "*"
         record.headers["EventDate"] = event.start_date.strftime("%Y.%m.%d")
         record.headers["Section"] = game.section.name
         for side, player_id in (("White", game.white_id), ("Black", game.black_id)):
@@ -499,10 +726,12 @@ class QueryService:
         record.headers["TimeControl"] = f"{event.control_moves}/{event.control_days}d"
         # PGN's Mode tag: internet server, electronic mail, paper mail.
         record.headers["Mode"] = {"server": "ICS", "email": "EM", "post": "PM"}[event.mode.value]
-        if game.result_reason:
+        if game.result_reason and plies is None:
             record.headers["Termination"] = game.result_reason.value.replace("_", " ")
         node: chess.pgn.GameNode = record
         for move in game.moves:
+            if plies is not None and move.ply > plies:
+                break
             node = node.add_variation(chess.Move.from_uci(move.uci))
             # The sending date, as correspondence databases read it.
             node.comment = f"[%ccsnt {move.sent_on.strftime('%Y.%m.%d')}]"

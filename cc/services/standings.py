@@ -113,6 +113,14 @@ class SectionStandings:
     unfinished: int
     #: the team table of a team section
     teams: TeamStandings | None = None
+    #: login -> opponent -> the ids of their games, in the order of the
+    #: row's cells (so each cell can link its game)
+    games: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+    def game_of(self, player: str, opponent: str, index: int) -> int | None:
+        """The game of the ``index``-th cell of ``player`` against ``opponent``."""
+        ids = self.games.get(player, {}).get(opponent, [])
+        return ids[index] if index < len(ids) else None
 
     @property
     def final(self) -> bool:
@@ -153,6 +161,7 @@ class SectionStandings:
                     "points": float(r.points),
                     "tiebreaks": {k: float(v) for k, v in r.tiebreaks.items()},
                     "cells": {o: [str(c) for c in cs] for o, cs in r.cells.items()},
+                    "games": {o: list(ids) for o, ids in self.games.get(r.player, {}).items()},
                     "withdrawn": r.withdrawn,
                     "not_counted": r.not_counted,
                 }
@@ -180,7 +189,11 @@ class StandingsService:
                 ).all()
                 records = []
                 unfinished = 0
+                ids: dict[str, dict[str, list[int]]] = {}
                 for g in games:
+                    # the cells' order: one per game, in the order of the games
+                    ids.setdefault(g.white.login, {}).setdefault(g.black.login, []).append(g.id)
+                    ids.setdefault(g.black.login, {}).setdefault(g.white.login, []).append(g.id)
                     done = g.status == GameStatus.FINISHED
                     unfinished += g.status in (GameStatus.ONGOING, GameStatus.ADJUDICATION)
                     records.append(
@@ -204,6 +217,7 @@ class StandingsService:
                             numbers=numbers,
                             unfinished=unfinished,
                             teams=_team_standings(section, records, ranking),
+                            games=ids,
                         )
                     )
                     continue
@@ -220,6 +234,7 @@ class StandingsService:
                         names=names,
                         numbers=numbers,
                         unfinished=unfinished,
+                        games=ids,
                     )
                 )
             return out

@@ -118,6 +118,20 @@ def api_actor(
 Caller = Annotated[Actor, Depends(api_actor)]
 
 
+def api_viewer(
+    request: Request,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Actor | None:
+    """The token's player, or None without a token: what anyone may read
+    (public games, events, crosstables) needs none; a wrong token is 401."""
+    if not authorization:
+        return None
+    return api_actor(request, authorization)
+
+
+Viewer = Annotated[Actor | None, Depends(api_viewer)]
+
+
 class MoveIn(BaseModel):
     move: str = Field(description="The move in any notation the server reads, e.g. 5254, e4, Кf3")
     move_number: int | None = Field(
@@ -228,29 +242,50 @@ def revoke_token(request: Request, caller: Caller, token_id: int) -> None:
     services_of(request).accounts.revoke_token(caller, token_id)
 
 
-@router.get("/games", summary="My games, those where I am to move first")
+@router.get(
+    "/games",
+    summary="My games: those awaiting my move first (fewest days left first), then the "
+    "others under way, then the finished ones",
+    description="Each game says whether my move is awaited (`waiting`), an open draw offer "
+    "(`draw_offer_to_me`, `draw_offer_by_me`), whether I may claim the opponent's overstep "
+    "(`can_claim`), the day of the opponent's last move, and once finished the outcome from "
+    "my side (`won`, `lost`, `drawn`).",
+)
 def games(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return as_json(services_of(request).queries.my_games(caller.player_id or 0))  # type: ignore[no-any-return]
 
 
-@router.get("/games/{game_id}", summary="A game: moves, position, whose turn")
-def game(request: Request, caller: Caller, game_id: int) -> dict[str, Any]:
+@router.get(
+    "/games/{game_id}",
+    summary="A game: moves, position, whose turn",
+    description="Its players and its event's officials see all of it; anyone else, with a "
+    "token or without, what the event's regulations make public: a finished game, or a game "
+    "being played some moves behind (`moves_behind`), without its result or draw offer; "
+    "otherwise 403 `game_not_public`.",
+)
+def game(request: Request, caller: Viewer, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).queries.game_for(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.get("/games/{game_id}/ledger", summary="The game's schedule (Art. 60) and clocks")
-def ledger(request: Request, caller: Caller, game_id: int, notation: str = "san") -> dict[str, Any]:
-    svc = services_of(request)
-    svc.queries.game_for(caller, game_id)
-    return as_json(svc.ledgers.schedule(game_id, style=notation))  # type: ignore[no-any-return]
+@router.get(
+    "/games/{game_id}/ledger",
+    summary="The game's schedule (Art. 60) and clocks",
+    description="For the public only once the game ends.",
+)
+def ledger(request: Request, caller: Viewer, game_id: int, notation: str = "san") -> dict[str, Any]:
+    schedule = services_of(request).ledgers.schedule_for(caller, game_id, style=notation)
+    return as_json(schedule)  # type: ignore[no-any-return]
 
 
-@router.get("/games/{game_id}/pgn", summary="The game in PGN", response_class=PlainTextResponse)
-def game_pgn(request: Request, caller: Caller, game_id: int) -> PlainTextResponse:
-    svc = services_of(request)
-    svc.queries.game_for(caller, game_id)
+@router.get(
+    "/games/{game_id}/pgn",
+    summary="The game in PGN (the public's copy of a game being played stops where its view does)",
+    response_class=PlainTextResponse,
+)
+def game_pgn(request: Request, caller: Viewer, game_id: int) -> PlainTextResponse:
     return PlainTextResponse(
-        svc.queries.pgn([game_id]) + "\n", media_type="application/x-chess-pgn"
+        services_of(request).queries.pgn_for(caller, game_id) + "\n",
+        media_type="application/x-chess-pgn",
     )
 
 
@@ -481,9 +516,28 @@ def withdrawal(request: Request, caller: Caller, code: str, body: WithdrawalIn) 
     return as_json(view)  # type: ignore[no-any-return]
 
 
-@router.get("/events/{code}/crosstable", summary="Each section's crosstable and tie-breaks")
-def event_crosstable(request: Request, caller: Caller, code: str) -> list[dict[str, Any]]:
-    return [s.as_dict() for s in services_of(request).standings.event(code)]
+@router.get("/events", summary="The events (all but drafts): anyone may read them")
+def events(request: Request, caller: Viewer) -> list[dict[str, Any]]:
+    return as_json(services_of(request).queries.public_events())  # type: ignore[no-any-return]
+
+
+@router.get(
+    "/events/{code}",
+    summary="An event, its regulations and its games (results once they end)",
+)
+def event(request: Request, caller: Viewer, code: str) -> dict[str, Any]:
+    view, games = services_of(request).queries.public_event(code)
+    return {**as_json(view), "games": as_json(games)}
+
+
+@router.get(
+    "/events/{code}/crosstable",
+    summary="Each section's crosstable and tie-breaks, with each cell's games",
+)
+def event_crosstable(request: Request, caller: Viewer, code: str) -> list[dict[str, Any]]:
+    svc = services_of(request)
+    svc.queries.public_event(code)
+    return [s.as_dict() for s in svc.standings.event(code)]
 
 
 class SubmissionIn(BaseModel):

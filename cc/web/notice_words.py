@@ -271,6 +271,8 @@ def target(item: NoticeLike, events: Mapping[int, str] | None = None) -> str:
     if item.game_id is not None:
         return f"/games/{item.game_id}"
     code = (events or {}).get(item.event_id) if item.event_id is not None else None
+    if code and item.kind in (Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED):
+        return f"/events/{quote(code, safe='')}/regulations"
     if code:
         return f"/events/{quote(code, safe='')}/crosstable"
     return "/notifications"

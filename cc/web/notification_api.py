@@ -102,6 +102,11 @@ class PulseOut(BaseModel):
         description="Per ongoing or lately finished game: a stamp that changes with every "
         "move, offer and result"
     )
+    to_move: int = Field(
+        default=0,
+        description="How many games await my move (under way, my turn, not suspended by a "
+        "claim): the header's count",
+    )
 
 
 @router.get(
@@ -195,7 +200,8 @@ def set_settings(request: Request, caller: Caller, body: SettingsIn) -> Any:
 
 @router.get(
     "/me/pulse",
-    summary="What an open page polls: unread count, newest notification, game stamps",
+    summary="What an open page polls: unread count, newest notification, game stamps, "
+    "games awaiting my move",
     description="Also answers the site's own pages by their session cookie.",
     response_model=PulseOut,
 )
@@ -207,6 +213,7 @@ def pulse(request: Request, response: Response, caller: Reader) -> Any:
         "unread": beat.unread,
         "latest": beat.latest,
         "games": {str(k): v for k, v in beat.games.items()},
+        "to_move": beat.to_move,
     }
 
 

@@ -23,6 +23,7 @@ from cc import errors, i18n
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.services.games import MESSAGE_LIMIT
+from cc.services.queries import next_to_move
 from cc.services.throttle import DEVICE_DAYS
 from cc.web import flash
 from cc.web.context import (
@@ -40,6 +41,7 @@ from cc.web.context import (
     viewer,
 )
 from cc.web.i18n import pick_language, translations
+from cc.web.movelist import move_rows
 from cc.web.notice_words import REASONS
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -86,6 +88,7 @@ def render(
         name,
         {
             "_": tr.gettext,
+            "ngettext": tr.ngettext,
             "lang": lang,
             "viewer": info,
             "csrf": info.csrf_token if info else "",
@@ -93,6 +96,7 @@ def render(
             "is_admin": bool(info and "admin" in info.roles),
             "pulse": pulse,
             "unread": pulse.unread if pulse else 0,
+            "to_move": pulse.to_move if pulse else 0,
             "flash": flash.said(request, lang),
             **context,
         },
@@ -303,10 +307,28 @@ async def set_language(request: Request) -> Response:
 
 @router.get("/games")
 def my_games(request: Request) -> Response:
+    """The player's table: the games under way (those awaiting the move
+    first), the button to the most urgent one, the finished games below."""
     info = signed_in(request)
     _stamp_first(request, info)
     rows = services_of(request).queries.my_games(info.player_id)
-    return render(request, "games.html", games=rows)
+    lang = language(request)
+    return render(
+        request,
+        "games.html",
+        games=[r for r in rows if r.status == "ongoing"],
+        finished=[r for r in rows if r.status != "ongoing"],
+        next_game=next_to_move(rows),
+        reasons={
+            r.result_reason: reason_words(r.result_reason, lang) for r in rows if r.result_reason
+        },
+    )
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """How a game ended, in words (checkmate, lost on time, ...)."""
+    text = REASONS.get(reason)
+    return text.localize(lang) if text is not None else word("reason", reason, lang)
 
 
 def _stamp_first(request: Request, info: SessionInfo) -> None:
@@ -327,34 +349,33 @@ def my_pgn(request: Request) -> Response:
     )
 
 
-def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str, Any]:
+def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> dict[str, Any]:
+    """A game's page as its viewer may see it: a player of it, an official of
+    its event, or anyone else (signed in or not) to whom the regulations show
+    it (cc.services.access): no forms then, and while it is played neither
+    its state nor its schedule."""
     svc = services_of(request)
-    view = svc.queries.game_for(actor_of(info), game_id)
-    mine = info.login in (view.white, view.black)
-    black_side = view.black == info.login
+    actor = actor_of(info) if info else None
+    view = svc.queries.game_for(actor, game_id)
+    mine = info is not None and info.login in (view.white, view.black)
+    whole = view.moves_behind is None
+    black_side = info is not None and view.black == info.login
     last = view.moves[-1].uci if view.moves else None
-    style = info.notation if info.notation in NOTATIONS else "san"
+    style = info.notation if info and info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
-    record = notation.write_moves(moves, style) if moves else ""
     written: dict[int, str] = {}
     replay = chess.Board()
     for ply, move in enumerate(moves, start=1):
         written[ply] = notation.write_move(replay, move, style)
         replay.push(move)
-    schedule = svc.ledgers.schedule(game_id, style=style)
-    state = svc.game_state.state(actor_of(info), game_id)
-    reason = REASONS.get(state.reason or "")
+    state = svc.game_state.state(actor, game_id)
     return {
         "state": state,
-        "reason_text": (
-            reason.localize(language(request))
-            if reason is not None
-            else word("reason", state.reason or "", language(request))
-        ),
-        "claim": svc.cases.claim_basis(actor_of(info), game_id) if mine else None,
-        "suspended_by": svc.cases.suspending_case(game_id),
-        "lines": svc.games.lines(actor_of(info), game_id, style) if mine else [],
-        "messages": svc.messages.of(actor_of(info), game_id),
+        "reason_text": reason_words(state.reason or "", language(request)),
+        "claim": svc.cases.claim_basis(actor, game_id) if mine and actor else None,
+        "suspended_by": svc.cases.suspending_case(game_id) if whole else None,
+        "lines": svc.games.lines(actor, game_id, style) if mine and actor else [],
+        "messages": svc.messages.of(actor, game_id) if actor else [],
         "written": written,
         "game": view,
         "mine": mine,
@@ -364,21 +385,27 @@ def _game_context(request: Request, info: SessionInfo, game_id: int) -> dict[str
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
-        "record": record,
-        "schedule": schedule,
+        "move_rows": move_rows(view.moves, style, language(request)),
+        "schedule": svc.ledgers.schedule(game_id, style=style) if whole else None,
         "my_color": "black" if black_side else "white",
         "notation": style,
-        "receipt_choices": svc.receipts.choices(actor_of(info), game_id),
+        "receipt_choices": svc.receipts.choices(actor, game_id) if actor else None,
     }
 
 
 @router.get("/games/{game_id}.pgn")
 def game_pgn(request: Request, game_id: int) -> Response:
-    info = signed_in(request)
-    svc = services_of(request)
-    svc.queries.game_for(actor_of(info), game_id)
+    """The game's PGN as its viewer may see it (a public copy stops where the
+    public's view does)."""
+    info = viewer(request)
+    try:
+        text = services_of(request).queries.pgn_for(actor_of(info) if info else None, game_id)
+    except errors.GameNotPublic:
+        if info is None:
+            raise SignInRequired() from None
+        raise
     return PlainTextResponse(
-        svc.queries.pgn([game_id]) + "\n",
+        text + "\n",
         media_type="application/x-chess-pgn",
         headers={"Content-Disposition": f'attachment; filename="game-{game_id}.pgn"'},
     )
@@ -386,9 +413,18 @@ def game_pgn(request: Request, game_id: int) -> Response:
 
 @router.get("/games/{game_id}")
 def game_page(request: Request, game_id: int) -> Response:
-    info = signed_in(request)
-    _stamp_first(request, info)
-    return render(request, "game.html", **_game_context(request, info, game_id))
+    """Open to anyone the regulations show the game to; a visitor not signed
+    in who may not see it yet is asked to sign in (they may play in it)."""
+    info = viewer(request)
+    if info is not None:
+        _stamp_first(request, info)
+    try:
+        context = _game_context(request, info, game_id)
+    except errors.GameNotPublic:
+        if info is None:
+            raise SignInRequired() from None
+        raise
+    return render(request, "game.html", **context)
 
 
 @router.post("/games/{game_id}/send")
@@ -522,7 +558,7 @@ def accept_draw_page(request: Request, game_id: int) -> Response:
     return render(
         request,
         "accept_draw.html",
-        game=services_of(request).queries.game_for(actor_of(info), game_id),
+        game=services_of(request).queries.own_game(actor_of(info), game_id),
     )
 
 
@@ -558,7 +594,7 @@ async def cancel_line(request: Request, game_id: int, line_id: int) -> Response:
 def resign_page(request: Request, game_id: int) -> Response:
     info = signed_in(request)
     return render(
-        request, "resign.html", game=services_of(request).queries.game_for(actor_of(info), game_id)
+        request, "resign.html", game=services_of(request).queries.own_game(actor_of(info), game_id)
     )
 
 
@@ -815,17 +851,6 @@ def event_report(request: Request, code: str) -> Response:
     )
 
 
-@router.get("/events/{code}/crosstable")
-def crosstable_page(request: Request, code: str) -> Response:
-    signed_in(request)
-    return render(
-        request,
-        "crosstable_page.html",
-        code=code,
-        standings=services_of(request).standings.event(code),
-    )
-
-
 # ------------------------------------------------------------------ cases
 
 
@@ -839,13 +864,17 @@ def cases_page(request: Request) -> Response:
 def case_page(request: Request, case_id: int) -> Response:
     info = signed_in(request)
     view = services_of(request).cases.case(actor_of(info), case_id)
-    return render(request, "case.html", case=view, svg=_case_board(view))
+    return render(request, "case.html", case=view, **_case_board(request, view))
 
 
-def _case_board(view: Any) -> str | None:
+def _case_board(request: Request, view: Any) -> dict[str, Any]:
+    """The adjudicated position: the server's picture, and its words for the board's script."""
     if view.kind != "adjudication" or not view.fen:
-        return None
-    return board_svg(view.fen, flipped=False, size=320)
+        return {"svg": None}
+    return {
+        "svg": board_svg(view.fen, flipped=False, size=320),
+        "board_label": board_label(view.fen, language(request)),
+    }
 
 
 def _case_error(
@@ -857,8 +886,8 @@ def _case_error(
         "case.html",
         status=409,
         case=view,
-        svg=_case_board(view),
         error=exc.message(language(request)),
+        **_case_board(request, view),
     )
 
 

@@ -2,61 +2,47 @@
 //
 // Mounted on every #board that carries data-fen. A board the player may
 // move on (data-interactive="1", their colour in data-color) lets them
-// drag or click their own pieces to a legal square; the move is written in
-// UCI into #move-input and the form sent: the server then asks to confirm
-// it (Art. 54.3.1). A pawn reaching the last rank asks for the piece first.
+// drag or click their own pieces to a legal square, or do the same by
+// keyboard (cursor.js); the move is written in UCI into #move-input and the
+// form sent: the server then asks to confirm it (Art. 54.3.1). A pawn
+// reaching the last rank asks for the piece first (promotion.js).
+//
+// On the game page (data-review="1") the board also shows any earlier
+// position of the record (movelist.js) and, for the players, an analysis
+// board (analysis.js). The board is then in one of three modes: "live"
+// (the game's position, moves go to the server), "review" (an earlier
+// position, nothing moves) and "analysis" (both sides move, nothing is sent).
+//
 // Without script the server's SVG board stays, and the text field works.
+// The page may run this file again after replacing <main> (live.js): only
+// elements inside the board's page get listeners, never the document.
 import { Chessground } from "@lichess-org/chessground";
-import { Chess } from "chessops/chess";
 import { chessgroundDests } from "chessops/compat";
-import { parseFen } from "chessops/fen";
+import { INITIAL_FEN, makeBoardFen } from "chessops/fen";
+import { attachAnalysis } from "./analysis.js";
+import { attachCursor } from "./cursor.js";
+import { attachList } from "./movelist.js";
+import { lastMoveOf, normalise, pieceOn, positionOf, promotes } from "./position.js";
+import { button, choosePromotion } from "./promotion.js";
 
-const ROLES = ["queen", "rook", "bishop", "knight"];
-const LETTER = { queen: "q", rook: "r", bishop: "b", knight: "n" };
-
-function positionOf(fen) {
-  const setup = parseFen(fen);
-  if (setup.isErr) return null;
-  const pos = Chess.fromSetup(setup.value);
-  return pos.isErr ? null : pos.value;
-}
-
-function lastMoveOf(uci) {
-  return /^[a-h][1-8][a-h][1-8]/.test(uci || "") ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined;
-}
-
-// Castling as the king's two-square step, whichever square was chosen.
-function normalise(pos, orig, dest) {
-  const piece = pieceOn(pos, orig);
-  if (piece && piece.role === "king" && orig[1] === dest[1]) {
-    const from = orig.charCodeAt(0), to = dest.charCodeAt(0);
-    if (Math.abs(to - from) > 1) return orig + (to > from ? "g" : "c") + orig[1];
+function wordsOf(box) {
+  try {
+    return JSON.parse(box.dataset.words || "{}");
+  } catch (e) {
+    return {};
   }
-  return orig + dest;
-}
-
-function pieceOn(pos, key) {
-  const square = (key.charCodeAt(0) - 97) + 8 * (key.charCodeAt(1) - 49);
-  return pos.board.get(square);
-}
-
-function button(text, cls) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = cls;
-  b.textContent = text;
-  return b;
 }
 
 function mount(box) {
   if (box.dataset.mounted === "1" || !box.dataset.fen) return;
+  box.dataset.mounted = "1";
   const fen = box.dataset.fen;
   const pos = positionOf(fen);
   const color = box.dataset.color === "black" ? "black" : "white";
   const form = document.getElementById("move-form");
   const input = document.getElementById("move-input");
   const movable = box.dataset.interactive === "1" && !!pos && pos.turn === color && !!form && !!input;
-  box.dataset.mounted = "1";
+  const review = box.dataset.review === "1" && !!pos;
 
   const frame = document.createElement("div");
   frame.className = "board-frame";
@@ -64,20 +50,23 @@ function mount(box) {
   wrap.className = "cg-wrap";
   frame.appendChild(wrap);
   box.replaceChildren(frame);
-  // The picture of the position is the board proper; the chooser beside it stays reachable.
-  wrap.setAttribute("role", "img");
-  wrap.setAttribute("aria-label", box.getAttribute("aria-label") || "");
+  // The board proper is the focusable picture of the position; the chooser beside it stays reachable.
+  const liveLabel = box.getAttribute("aria-label") || "";
+  wrap.setAttribute("role", "application");
+  wrap.setAttribute("aria-label", liveLabel);
+  const keys = document.getElementById("board-keys");
+  if (keys) wrap.setAttribute("aria-describedby", keys.id);
   box.removeAttribute("role");
   box.removeAttribute("aria-label");
 
   const tools = document.createElement("div");
   tools.className = "board-tools";
-  const flip = button(box.dataset.flipLabel || "Flip", "board-flip");
-  flip.id = "board-flip";
-  tools.appendChild(flip);
-  box.after(tools);
+  const speech = document.createElement("p");
+  speech.className = "sr-only";
+  speech.id = "board-speech";
+  speech.setAttribute("aria-live", "polite");
+  box.after(tools, speech);
 
-  let chooser = null;
   const cg = Chessground(wrap, {
     fen,
     orientation: color,
@@ -85,7 +74,8 @@ function mount(box) {
     check: pos && pos.isCheck() ? pos.turn : false,
     lastMove: lastMoveOf(box.dataset.last),
     coordinates: true,
-    viewOnly: !movable,
+    // A board that may later take moves (the game page) listens from the start.
+    viewOnly: !movable && !review,
     animation: { enabled: true, duration: 150 },
     highlight: { lastMove: true, check: true },
     movable: {
@@ -101,11 +91,125 @@ function mount(box) {
     drawable: { enabled: false, visible: false },
   });
   box.chessground = cg;
+
+  const board = {
+    box, wrap, cg, color,
+    words: wordsOf(box),
+    style: box.dataset.notation || "san",
+    live: { fen, pos, last: lastMoveOf(box.dataset.last) },
+    mode: "live",
+    shown: pos,
+    plyShown: 0,
+  };
+  let spoken = 0;
+  board.speak = text => {
+    // A repeated text is changed a little, so that it is said again.
+    spoken += 1;
+    speech.textContent = text + (spoken % 2 ? "" : "\u00a0");
+  };
+  board.label = text => {
+    const words = board.words.after;
+    wrap.setAttribute("aria-label", text && words ? words.replace("%(move)s", text) : liveLabel);
+  };
+  // A piece picked while the last move was being taken stays picked (keep).
+  board.show = (shown, last, who, keep = false) => {
+    board.shown = shown;
+    cg.set({
+      fen: makeBoardFen(shown.board),
+      turnColor: shown.turn,
+      check: shown.isCheck() ? shown.turn : false,
+      lastMove: last,
+      movable: { color: who, dests: who ? chessgroundDests(shown) : new Map() },
+      draggable: { enabled: !!who },
+      selectable: { enabled: !!who },
+    });
+    if (!keep) cg.selectSquare(null);
+  };
+
+  const flip = button(box.dataset.flipLabel || "Flip", "board-flip");
+  flip.id = "board-flip";
   flip.addEventListener("click", () => {
     cg.toggleOrientation();
     box.dataset.orientation = cg.state.orientation;
   });
   box.dataset.orientation = color;
+
+  const table = review ? document.getElementById("record") : null;
+  const list = table ? attachList(table, board) : null;
+  const last = list ? list.last : 0;
+  board.plyShown = last;
+
+  const back = button(box.dataset.liveLabel || "Back to the game", "board-live");
+  back.id = "board-live";
+  back.hidden = true;
+  back.addEventListener("click", () => goLive());
+
+  const section = review && box.dataset.analyseLabel ? document.getElementById("analysis") : null;
+  const analysis = section ? attachAnalysis(section, board) : null;
+  const analyse = section ? button(box.dataset.analyseLabel, "board-analyse") : null;
+  if (analyse) {
+    analyse.id = "board-analyse";
+    analyse.setAttribute("aria-controls", section.id);
+    analyse.setAttribute("aria-expanded", "false");
+    analyse.addEventListener("click", () => (board.mode === "analysis" ? board.closeAnalysis() : openAnalysis()));
+    tools.appendChild(analyse);
+  }
+  tools.append(back, flip);
+
+  function setMode(mode) {
+    board.mode = mode;
+    box.dataset.mode = mode;
+    back.hidden = mode !== "review";
+    if (analyse) analyse.setAttribute("aria-expanded", String(mode === "analysis"));
+    if (list) list.enable(mode !== "analysis");
+    closeChooser();
+  }
+
+  function goLive() {
+    if (board.mode === "analysis") analysis.close();
+    setMode("live");
+    board.plyShown = last;
+    box.dataset.ply = String(last);
+    board.show(pos, board.live.last, movable ? color : undefined);
+    board.label(null);
+    if (list) list.mark(last);
+  }
+
+  board.goTo = ply => {
+    if (!list || board.mode === "analysis") return;
+    if (ply >= last) return goLive();
+    setMode("review");
+    board.plyShown = ply;
+    box.dataset.ply = String(ply);
+    board.show(positionOf(ply ? list.fen(ply) : INITIAL_FEN), lastMoveOf(ply ? list.uci(ply) : ""));
+    if (ply) board.label(list.label(ply));
+    else wrap.setAttribute("aria-label", board.words.start || liveLabel);
+    list.mark(ply);
+  };
+  board.ply = () => board.plyShown;
+
+  // Keys the cursor leaves to the board: Home, End and Shift with an arrow step through the record.
+  board.key = event => {
+    if (!list || board.mode === "analysis") return;
+    const ply = board.plyShown;
+    const to = event.key === "Home" ? 0 : event.key === "End" ? last
+      : event.shiftKey && event.key === "ArrowLeft" ? ply - 1
+      : event.shiftKey && event.key === "ArrowRight" ? ply + 1 : undefined;
+    if (to === undefined) return;
+    event.preventDefault();
+    board.goTo(Math.max(0, Math.min(last, to)));
+    board.speak(board.plyShown ? list.label(board.plyShown) : board.words.start || "");
+  };
+
+  function openAnalysis() {
+    setMode("analysis");
+    analysis.open();
+    wrap.focus();
+  }
+  board.closeAnalysis = () => {
+    goLive();
+    if (analyse) analyse.focus();
+  };
 
   function send(uci) {
     input.value = uci;
@@ -113,58 +217,43 @@ function mount(box) {
     form.submit();
   }
 
+  // A move made on the board, by mouse or keyboard, in whatever mode allows one.
+  function take(uci) {
+    if (board.mode === "analysis") analysis.play(uci);
+    else if (board.mode === "live" && movable) send(uci);
+  }
+
+  let chooser = null;
   function played(orig, dest) {
-    const piece = pieceOn(pos, orig);
-    const last = color === "white" ? "8" : "1";
-    if (piece && piece.role === "pawn" && dest[1] === last) {
-      choose(orig, dest);
+    const at = board.shown;
+    if (!at) return;
+    if (promotes(at, orig, dest)) {
+      const wasFocused = document.activeElement === wrap;
+      chooser = choosePromotion(box, frame, pieceOn(at, orig).color,
+        letter => { chooser = null; take(orig + dest + letter); },
+        () => { chooser = null; redraw(); if (wasFocused) wrap.focus(); });
       return;
     }
-    send(normalise(pos, orig, dest));
+    take(normalise(at, orig, dest));
   }
 
-  // The pieces a pawn may become, over the board; Escape or "cancel" takes the move back.
-  function choose(orig, dest) {
-    chooser = document.createElement("div");
-    chooser.className = "cg-wrap promotion-chooser";
-    chooser.id = "promotion-chooser";
-    chooser.setAttribute("role", "dialog");
-    chooser.setAttribute("aria-label", box.dataset.promoteLabel || "Promote to");
-    const names = (box.dataset.pieceNames || "queen,rook,bishop,knight").split(",");
-    ROLES.forEach((role, i) => {
-      const b = button("", "promote-to " + role);
-      b.dataset.role = role;
-      b.title = names[i] || role;
-      b.setAttribute("aria-label", names[i] || role);
-      const img = document.createElement("piece");
-      img.className = role + " " + color;
-      b.appendChild(img);
-      b.addEventListener("click", () => send(orig + dest + LETTER[role]));
-      chooser.appendChild(b);
-    });
-    const cancel = button(box.dataset.cancelLabel || "Cancel", "promote-cancel");
-    cancel.addEventListener("click", back);
-    chooser.appendChild(cancel);
-    chooser.addEventListener("keydown", event => {
-      if (event.key === "Escape") back();
-    });
-    frame.classList.add("choosing");
-    frame.appendChild(chooser);
-    chooser.querySelector("button").focus();
-  }
-
-  function back() {
+  function closeChooser() {
     if (chooser) chooser.remove();
     chooser = null;
     frame.classList.remove("choosing");
-    cg.set({
-      fen,
-      lastMove: lastMoveOf(box.dataset.last),
-      turnColor: pos.turn,
-      check: pos.isCheck() ? pos.turn : false,
-      movable: { color, dests: chessgroundDests(pos) },
-    });
   }
+
+  // The current mode's position again (a promotion taken back).
+  function redraw() {
+    if (board.mode === "analysis") analysis.redraw();
+    else if (board.mode === "live") goLive();
+    else board.goTo(board.plyShown);
+  }
+
+  attachCursor(board);
+  box.dataset.mode = "live";
+  box.dataset.ply = String(last);
+  if (list) list.mark(last);
 }
 
 function start() {

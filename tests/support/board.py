@@ -8,8 +8,13 @@ from typing import Any
 
 
 def square_point(page: Any, key: str) -> tuple[float, float]:
-    """The centre of square ``key`` (e.g. ``"e2"``) on the page's board."""
-    box = page.locator("#board cg-board").bounding_box()
+    """The centre of square ``key`` (e.g. ``"e2"``) on the page's board,
+    brought into view first (a button under the board may have scrolled it away)."""
+    board = page.locator("#board cg-board")
+    board.scroll_into_view_if_needed()
+    # chessground learns of a scroll from its scroll event, a frame later
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    box = board.bounding_box()
     assert box is not None, "the board is not drawn"
     white = page.get_attribute("#board", "data-orientation") != "black"
     file, rank = ord(key[0]) - ord("a"), int(key[1]) - 1
@@ -35,3 +40,51 @@ def drag(page: Any, frm: str, to: str) -> None:
 
 def board_ready(page: Any) -> None:
     page.wait_for_selector("#board cg-board piece")
+
+
+# ------------------------------------------------------------ by keyboard
+
+#: the key that moves the board's cursor one square up, down, left, right
+#: as White sees the board; Black's board turns them round
+ARROWS = {(0, 1): "ArrowUp", (0, -1): "ArrowDown", (-1, 0): "ArrowLeft", (1, 0): "ArrowRight"}
+
+
+def tab_to(page: Any, selector: str, *, limit: int = 80) -> None:
+    """Press Tab until the element of ``selector`` has the focus."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def cursor_of(page: Any) -> str:
+    """The square under the board's keyboard cursor ("" while the board has no focus)."""
+    return str(page.get_attribute("#board .cg-wrap", "data-cursor") or "")
+
+
+def cursor_to(page: Any, key: str) -> None:
+    """Walk the board's cursor (the board has the focus) to square ``key`` with arrow keys."""
+    at = cursor_of(page)
+    assert at, "the board has no cursor"
+    sign = -1 if page.get_attribute("#board", "data-orientation") == "black" else 1
+    files = ord(key[0]) - ord(at[0])
+    ranks = int(key[1]) - int(at[1])
+    for (df, dr), count in (((1, 0), files), ((0, 1), ranks)):
+        way = sign if count > 0 else -sign
+        for _ in range(abs(count)):
+            page.keyboard.press(ARROWS[(df * way, dr * way)])
+    assert cursor_of(page) == key, (cursor_of(page), key)
+
+
+def key_move(page: Any, frm: str, to: str) -> None:
+    """A move made with the board's cursor: Enter on the piece, Enter on its square."""
+    cursor_to(page, frm)
+    page.keyboard.press("Enter")
+    cursor_to(page, to)
+    page.keyboard.press("Enter")
+
+
+def spoken(page: Any) -> str:
+    """What the board last said to screen readers."""
+    return str(page.inner_text("#board-speech")).strip()

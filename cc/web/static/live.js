@@ -3,7 +3,8 @@
 // Every ~2 s (only while the tab is visible) it asks /api/v1/me/pulse, a
 // plain GET any reverse proxy passes, for the unread count, the newest
 // notification and a stamp per game that changes with every move, offer and
-// result. The header's count and the title follow the unread count. A page
+// result. The header's counts and the title follow the unread count and the
+// number of games awaiting the player's move ("(2) 3 to move · ..."). A page
 // that says what it shows (<main data-live-url, data-live-stamps,
 // data-live-all, data-live-latest>) is fetched again when that changes and
 // its <main> swapped in place, unless the player is typing in it: then a
@@ -48,7 +49,7 @@
     return false;
   }
 
-  function showCount(unread) {
+  function showCount(unread, toMove) {
     var count = document.getElementById("unread-count");
     if (count) {
       count.textContent = String(unread);
@@ -56,11 +57,23 @@
       count.parentNode.classList.toggle("has-unread", unread > 0);
     }
     var title = document.title.replace(/^\(\d+\) /, "");
+    var waiting = document.getElementById("to-move-count");
+    if (waiting && typeof toMove === "number") {
+      // The title's waiting part is the badge's text, as the page was made.
+      var before = waiting.hidden ? "" : waiting.textContent + " · ";
+      if (before && title.indexOf(before) === 0) { title = title.slice(before.length); }
+      var text = (waiting.getAttribute("data-label") || "%(n)s").replace("%(n)s", String(toMove));
+      waiting.textContent = text;
+      waiting.hidden = toMove === 0;
+      if (toMove > 0) { title = text + " · " + title; }
+    }
     document.title = unread > 0 ? "(" + unread + ") " + title : title;
   }
 
-  // The player is writing something the swap would throw away.
+  // The player is writing something the swap would throw away, or holds
+  // work of the page's own (an analysis line: data-live-hold).
   function typing(el) {
+    if (el.querySelector("[data-live-hold]")) { return true; }
     var fields = el.querySelectorAll("input, textarea");
     for (var i = 0; i < fields.length; i++) {
       var f = fields[i];
@@ -129,7 +142,7 @@
         return response.json();
       })
       .then(function (pulse) {
-        showCount(pulse.unread);
+        showCount(pulse.unread, pulse.to_move);
         delay = EVERY;
         if (changed(pulse)) { return refresh(false); }
       })

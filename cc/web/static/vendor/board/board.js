@@ -1920,6 +1920,106 @@
     };
   }
 
+  // frontend/node_modules/chessops/dist/esm/types.js
+  var FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"];
+  var RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"];
+  var COLORS = ["white", "black"];
+  var ROLES = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+  var CASTLING_SIDES = ["a", "h"];
+  var isDrop = (v) => "role" in v;
+
+  // frontend/node_modules/chessops/dist/esm/util.js
+  var defined = (v) => v !== void 0;
+  var opposite2 = (color) => color === "white" ? "black" : "white";
+  var squareRank = (square) => square >> 3;
+  var squareFile = (square) => square & 7;
+  var squareFromCoords = (file, rank) => 0 <= file && file < 8 && 0 <= rank && rank < 8 ? file + 8 * rank : void 0;
+  var roleToChar = (role) => {
+    switch (role) {
+      case "pawn":
+        return "p";
+      case "knight":
+        return "n";
+      case "bishop":
+        return "b";
+      case "rook":
+        return "r";
+      case "queen":
+        return "q";
+      case "king":
+        return "k";
+    }
+  };
+  function charToRole(ch) {
+    switch (ch.toLowerCase()) {
+      case "p":
+        return "pawn";
+      case "n":
+        return "knight";
+      case "b":
+        return "bishop";
+      case "r":
+        return "rook";
+      case "q":
+        return "queen";
+      case "k":
+        return "king";
+      default:
+        return;
+    }
+  }
+  function parseSquare(str) {
+    if (str.length !== 2)
+      return;
+    return squareFromCoords(str.charCodeAt(0) - "a".charCodeAt(0), str.charCodeAt(1) - "1".charCodeAt(0));
+  }
+  var makeSquare = (square) => FILE_NAMES[squareFile(square)] + RANK_NAMES[squareRank(square)];
+  var parseUci = (str) => {
+    if (str[1] === "@" && str.length === 4) {
+      const role = charToRole(str[0]);
+      const to = parseSquare(str.slice(2));
+      if (role && defined(to))
+        return { role, to };
+    } else if (str.length === 4 || str.length === 5) {
+      const from = parseSquare(str.slice(0, 2));
+      const to = parseSquare(str.slice(2, 4));
+      let promotion;
+      if (str.length === 5) {
+        promotion = charToRole(str[4]);
+        if (!promotion)
+          return;
+      }
+      if (defined(from) && defined(to))
+        return { from, to, promotion };
+    }
+    return;
+  };
+  var kingCastlesTo = (color, side) => color === "white" ? side === "a" ? 2 : 6 : side === "a" ? 58 : 62;
+  var rookCastlesTo = (color, side) => color === "white" ? side === "a" ? 3 : 5 : side === "a" ? 59 : 61;
+
+  // frontend/node_modules/chessops/dist/esm/compat.js
+  var chessgroundDests = (pos, opts) => {
+    const result = /* @__PURE__ */ new Map();
+    const ctx = pos.ctx();
+    for (const [from, squares] of pos.allDests(ctx)) {
+      if (squares.nonEmpty()) {
+        const d = Array.from(squares, makeSquare);
+        if (!(opts === null || opts === void 0 ? void 0 : opts.chess960) && from === ctx.king && squareFile(from) === 4) {
+          if (squares.has(0))
+            d.push("c1");
+          else if (squares.has(56))
+            d.push("c8");
+          if (squares.has(7))
+            d.push("g1");
+          else if (squares.has(63))
+            d.push("g8");
+        }
+        result.set(makeSquare(from), d);
+      }
+    }
+    return result;
+  };
+
   // frontend/node_modules/@badrap/result/dist/mjs/index.mjs
   var _Result = class {
     unwrap(ok, err) {
@@ -2186,117 +2286,6 @@
     }
   };
 
-  // frontend/node_modules/chessops/dist/esm/types.js
-  var FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"];
-  var RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"];
-  var COLORS = ["white", "black"];
-  var ROLES = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-  var CASTLING_SIDES = ["a", "h"];
-  var isDrop = (v) => "role" in v;
-
-  // frontend/node_modules/chessops/dist/esm/util.js
-  var defined = (v) => v !== void 0;
-  var opposite2 = (color) => color === "white" ? "black" : "white";
-  var squareRank = (square) => square >> 3;
-  var squareFile = (square) => square & 7;
-  var squareFromCoords = (file, rank) => 0 <= file && file < 8 && 0 <= rank && rank < 8 ? file + 8 * rank : void 0;
-  function charToRole(ch) {
-    switch (ch.toLowerCase()) {
-      case "p":
-        return "pawn";
-      case "n":
-        return "knight";
-      case "b":
-        return "bishop";
-      case "r":
-        return "rook";
-      case "q":
-        return "queen";
-      case "k":
-        return "king";
-      default:
-        return;
-    }
-  }
-  function parseSquare(str) {
-    if (str.length !== 2)
-      return;
-    return squareFromCoords(str.charCodeAt(0) - "a".charCodeAt(0), str.charCodeAt(1) - "1".charCodeAt(0));
-  }
-  var makeSquare = (square) => FILE_NAMES[squareFile(square)] + RANK_NAMES[squareRank(square)];
-  var kingCastlesTo = (color, side) => color === "white" ? side === "a" ? 2 : 6 : side === "a" ? 58 : 62;
-  var rookCastlesTo = (color, side) => color === "white" ? side === "a" ? 3 : 5 : side === "a" ? 59 : 61;
-
-  // frontend/node_modules/chessops/dist/esm/attacks.js
-  var computeRange = (square, deltas) => {
-    let range = SquareSet.empty();
-    for (const delta of deltas) {
-      const sq = square + delta;
-      if (0 <= sq && sq < 64 && Math.abs(squareFile(square) - squareFile(sq)) <= 2) {
-        range = range.with(sq);
-      }
-    }
-    return range;
-  };
-  var tabulate = (f) => {
-    const table = [];
-    for (let square = 0; square < 64; square++)
-      table[square] = f(square);
-    return table;
-  };
-  var KING_ATTACKS = tabulate((sq) => computeRange(sq, [-9, -8, -7, -1, 1, 7, 8, 9]));
-  var KNIGHT_ATTACKS = tabulate((sq) => computeRange(sq, [-17, -15, -10, -6, 6, 10, 15, 17]));
-  var PAWN_ATTACKS = {
-    white: tabulate((sq) => computeRange(sq, [7, 9])),
-    black: tabulate((sq) => computeRange(sq, [-7, -9]))
-  };
-  var kingAttacks = (square) => KING_ATTACKS[square];
-  var knightAttacks = (square) => KNIGHT_ATTACKS[square];
-  var pawnAttacks = (color, square) => PAWN_ATTACKS[color][square];
-  var FILE_RANGE = tabulate((sq) => SquareSet.fromFile(squareFile(sq)).without(sq));
-  var RANK_RANGE = tabulate((sq) => SquareSet.fromRank(squareRank(sq)).without(sq));
-  var DIAG_RANGE = tabulate((sq) => {
-    const diag = new SquareSet(134480385, 2151686160);
-    const shift = 8 * (squareRank(sq) - squareFile(sq));
-    return (shift >= 0 ? diag.shl64(shift) : diag.shr64(-shift)).without(sq);
-  });
-  var ANTI_DIAG_RANGE = tabulate((sq) => {
-    const diag = new SquareSet(270549120, 16909320);
-    const shift = 8 * (squareRank(sq) + squareFile(sq) - 7);
-    return (shift >= 0 ? diag.shl64(shift) : diag.shr64(-shift)).without(sq);
-  });
-  var hyperbola = (sq, range, occupied) => {
-    const o = range.intersect(occupied);
-    const fwd = o.minus64(SquareSet.fromSquare(sq));
-    const rev = o.bswap64().minus64(SquareSet.fromSquare(56 ^ sq));
-    return fwd.xor(rev.bswap64()).intersect(range);
-  };
-  var rankAttacks = (sq, occupied) => {
-    const range = RANK_RANGE[sq];
-    const o = range.intersect(occupied);
-    const fwd = o.minus64(SquareSet.fromSquare(sq));
-    const rev = o.rbit64().minus64(SquareSet.fromSquare(63 - sq));
-    return fwd.xor(rev.rbit64()).intersect(range);
-  };
-  var bishopAttacks = (square, occupied) => {
-    return hyperbola(square, DIAG_RANGE[square], occupied).xor(hyperbola(square, ANTI_DIAG_RANGE[square], occupied));
-  };
-  var rookAttacks = (square, occupied) => hyperbola(square, FILE_RANGE[square], occupied).xor(rankAttacks(square, occupied));
-  var queenAttacks = (square, occupied) => bishopAttacks(square, occupied).xor(rookAttacks(square, occupied));
-  var ray = (a, b) => {
-    const other = SquareSet.fromSquare(b);
-    if (RANK_RANGE[a].intersects(other))
-      return RANK_RANGE[a].with(a);
-    if (ANTI_DIAG_RANGE[a].intersects(other))
-      return ANTI_DIAG_RANGE[a].with(a);
-    if (DIAG_RANGE[a].intersects(other))
-      return DIAG_RANGE[a].with(a);
-    if (FILE_RANGE[a].intersects(other))
-      return FILE_RANGE[a].with(a);
-    return SquareSet.empty();
-  };
-  var between = (a, b) => ray(a, b).intersect(SquareSet.full().shl64(a).xor(SquareSet.full().shl64(b))).withoutFirst();
-
   // frontend/node_modules/chessops/dist/esm/board.js
   var Board = class _Board {
     constructor() {
@@ -2423,6 +2412,421 @@
       return this.pieces(color, "king").singleSquare();
     }
   };
+
+  // frontend/node_modules/chessops/dist/esm/setup.js
+  var MaterialSide = class _MaterialSide {
+    constructor() {
+    }
+    static empty() {
+      const m = new _MaterialSide();
+      for (const role of ROLES)
+        m[role] = 0;
+      return m;
+    }
+    static fromBoard(board, color) {
+      const m = new _MaterialSide();
+      for (const role of ROLES)
+        m[role] = board.pieces(color, role).size();
+      return m;
+    }
+    clone() {
+      const m = new _MaterialSide();
+      for (const role of ROLES)
+        m[role] = this[role];
+      return m;
+    }
+    equals(other) {
+      return ROLES.every((role) => this[role] === other[role]);
+    }
+    add(other) {
+      const m = new _MaterialSide();
+      for (const role of ROLES)
+        m[role] = this[role] + other[role];
+      return m;
+    }
+    subtract(other) {
+      const m = new _MaterialSide();
+      for (const role of ROLES)
+        m[role] = this[role] - other[role];
+      return m;
+    }
+    nonEmpty() {
+      return ROLES.some((role) => this[role] > 0);
+    }
+    isEmpty() {
+      return !this.nonEmpty();
+    }
+    hasPawns() {
+      return this.pawn > 0;
+    }
+    hasNonPawns() {
+      return this.knight > 0 || this.bishop > 0 || this.rook > 0 || this.queen > 0 || this.king > 0;
+    }
+    size() {
+      return this.pawn + this.knight + this.bishop + this.rook + this.queen + this.king;
+    }
+  };
+  var Material = class _Material {
+    constructor(white, black) {
+      this.white = white;
+      this.black = black;
+    }
+    static empty() {
+      return new _Material(MaterialSide.empty(), MaterialSide.empty());
+    }
+    static fromBoard(board) {
+      return new _Material(MaterialSide.fromBoard(board, "white"), MaterialSide.fromBoard(board, "black"));
+    }
+    clone() {
+      return new _Material(this.white.clone(), this.black.clone());
+    }
+    equals(other) {
+      return this.white.equals(other.white) && this.black.equals(other.black);
+    }
+    add(other) {
+      return new _Material(this.white.add(other.white), this.black.add(other.black));
+    }
+    subtract(other) {
+      return new _Material(this.white.subtract(other.white), this.black.subtract(other.black));
+    }
+    count(role) {
+      return this.white[role] + this.black[role];
+    }
+    size() {
+      return this.white.size() + this.black.size();
+    }
+    isEmpty() {
+      return this.white.isEmpty() && this.black.isEmpty();
+    }
+    nonEmpty() {
+      return !this.isEmpty();
+    }
+    hasPawns() {
+      return this.white.hasPawns() || this.black.hasPawns();
+    }
+    hasNonPawns() {
+      return this.white.hasNonPawns() || this.black.hasNonPawns();
+    }
+  };
+  var RemainingChecks = class _RemainingChecks {
+    constructor(white, black) {
+      this.white = white;
+      this.black = black;
+    }
+    static default() {
+      return new _RemainingChecks(3, 3);
+    }
+    clone() {
+      return new _RemainingChecks(this.white, this.black);
+    }
+    equals(other) {
+      return this.white === other.white && this.black === other.black;
+    }
+  };
+
+  // frontend/node_modules/chessops/dist/esm/fen.js
+  var INITIAL_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+  var INITIAL_EPD = INITIAL_BOARD_FEN + " w KQkq -";
+  var INITIAL_FEN = INITIAL_EPD + " 0 1";
+  var EMPTY_BOARD_FEN = "8/8/8/8/8/8/8/8";
+  var EMPTY_EPD = EMPTY_BOARD_FEN + " w - -";
+  var EMPTY_FEN = EMPTY_EPD + " 0 1";
+  var InvalidFen;
+  (function(InvalidFen2) {
+    InvalidFen2["Fen"] = "ERR_FEN";
+    InvalidFen2["Board"] = "ERR_BOARD";
+    InvalidFen2["Pockets"] = "ERR_POCKETS";
+    InvalidFen2["Turn"] = "ERR_TURN";
+    InvalidFen2["Castling"] = "ERR_CASTLING";
+    InvalidFen2["EpSquare"] = "ERR_EP_SQUARE";
+    InvalidFen2["RemainingChecks"] = "ERR_REMAINING_CHECKS";
+    InvalidFen2["Halfmoves"] = "ERR_HALFMOVES";
+    InvalidFen2["Fullmoves"] = "ERR_FULLMOVES";
+  })(InvalidFen || (InvalidFen = {}));
+  var FenError = class extends Error {
+  };
+  var nthIndexOf = (haystack, needle, n) => {
+    let index = haystack.indexOf(needle);
+    while (n-- > 0) {
+      if (index === -1)
+        break;
+      index = haystack.indexOf(needle, index + needle.length);
+    }
+    return index;
+  };
+  var parseSmallUint = (str) => /^\d{1,4}$/.test(str) ? parseInt(str, 10) : void 0;
+  var charToPiece = (ch) => {
+    const role = charToRole(ch);
+    return role && { role, color: ch.toLowerCase() === ch ? "black" : "white" };
+  };
+  var parseBoardFen = (boardPart) => {
+    const board = Board.empty();
+    let rank = 7;
+    let file = 0;
+    for (let i = 0; i < boardPart.length; i++) {
+      const c = boardPart[i];
+      if (c === "/" && file === 8) {
+        file = 0;
+        rank--;
+      } else {
+        const step2 = parseInt(c, 10);
+        if (step2 > 0)
+          file += step2;
+        else {
+          if (file >= 8 || rank < 0)
+            return Result.err(new FenError(InvalidFen.Board));
+          const square = file + rank * 8;
+          const piece = charToPiece(c);
+          if (!piece)
+            return Result.err(new FenError(InvalidFen.Board));
+          if (boardPart[i + 1] === "~") {
+            piece.promoted = true;
+            i++;
+          }
+          board.set(square, piece);
+          file++;
+        }
+      }
+    }
+    if (rank !== 0 || file !== 8)
+      return Result.err(new FenError(InvalidFen.Board));
+    return Result.ok(board);
+  };
+  var parsePockets = (pocketPart) => {
+    if (pocketPart.length > 64)
+      return Result.err(new FenError(InvalidFen.Pockets));
+    const pockets = Material.empty();
+    for (const c of pocketPart) {
+      const piece = charToPiece(c);
+      if (!piece)
+        return Result.err(new FenError(InvalidFen.Pockets));
+      pockets[piece.color][piece.role]++;
+    }
+    return Result.ok(pockets);
+  };
+  var parseCastlingFen = (board, castlingPart) => {
+    let castlingRights = SquareSet.empty();
+    if (castlingPart === "-")
+      return Result.ok(castlingRights);
+    for (const c of castlingPart) {
+      const lower = c.toLowerCase();
+      const color = c === lower ? "black" : "white";
+      const rank = color === "white" ? 0 : 7;
+      if ("a" <= lower && lower <= "h") {
+        castlingRights = castlingRights.with(squareFromCoords(lower.charCodeAt(0) - "a".charCodeAt(0), rank));
+      } else if (lower === "k" || lower === "q") {
+        const rooksAndKings = board[color].intersect(SquareSet.backrank(color)).intersect(board.rook.union(board.king));
+        const candidate = lower === "k" ? rooksAndKings.last() : rooksAndKings.first();
+        castlingRights = castlingRights.with(defined(candidate) && board.rook.has(candidate) ? candidate : squareFromCoords(lower === "k" ? 7 : 0, rank));
+      } else
+        return Result.err(new FenError(InvalidFen.Castling));
+    }
+    if (COLORS.some((color) => SquareSet.backrank(color).intersect(castlingRights).size() > 2)) {
+      return Result.err(new FenError(InvalidFen.Castling));
+    }
+    return Result.ok(castlingRights);
+  };
+  var parseRemainingChecks = (part) => {
+    const parts = part.split("+");
+    if (parts.length === 3 && parts[0] === "") {
+      const white = parseSmallUint(parts[1]);
+      const black = parseSmallUint(parts[2]);
+      if (!defined(white) || white > 3 || !defined(black) || black > 3) {
+        return Result.err(new FenError(InvalidFen.RemainingChecks));
+      }
+      return Result.ok(new RemainingChecks(3 - white, 3 - black));
+    } else if (parts.length === 2) {
+      const white = parseSmallUint(parts[0]);
+      const black = parseSmallUint(parts[1]);
+      if (!defined(white) || white > 3 || !defined(black) || black > 3) {
+        return Result.err(new FenError(InvalidFen.RemainingChecks));
+      }
+      return Result.ok(new RemainingChecks(white, black));
+    } else
+      return Result.err(new FenError(InvalidFen.RemainingChecks));
+  };
+  var parseFen = (fen) => {
+    const parts = fen.split(/[\s_]+/);
+    const boardPart = parts.shift();
+    let board;
+    let pockets = Result.ok(void 0);
+    if (boardPart.endsWith("]")) {
+      const pocketStart = boardPart.indexOf("[");
+      if (pocketStart === -1)
+        return Result.err(new FenError(InvalidFen.Fen));
+      board = parseBoardFen(boardPart.slice(0, pocketStart));
+      pockets = parsePockets(boardPart.slice(pocketStart + 1, -1));
+    } else {
+      const pocketStart = nthIndexOf(boardPart, "/", 7);
+      if (pocketStart === -1)
+        board = parseBoardFen(boardPart);
+      else {
+        board = parseBoardFen(boardPart.slice(0, pocketStart));
+        pockets = parsePockets(boardPart.slice(pocketStart + 1));
+      }
+    }
+    let turn;
+    const turnPart = parts.shift();
+    if (!defined(turnPart) || turnPart === "w")
+      turn = "white";
+    else if (turnPart === "b")
+      turn = "black";
+    else
+      return Result.err(new FenError(InvalidFen.Turn));
+    return board.chain((board2) => {
+      const castlingPart = parts.shift();
+      const castlingRights = defined(castlingPart) ? parseCastlingFen(board2, castlingPart) : Result.ok(SquareSet.empty());
+      const epPart = parts.shift();
+      let epSquare;
+      if (defined(epPart) && epPart !== "-") {
+        epSquare = parseSquare(epPart);
+        if (!defined(epSquare))
+          return Result.err(new FenError(InvalidFen.EpSquare));
+      }
+      let halfmovePart = parts.shift();
+      let earlyRemainingChecks;
+      if (defined(halfmovePart) && halfmovePart.includes("+")) {
+        earlyRemainingChecks = parseRemainingChecks(halfmovePart);
+        halfmovePart = parts.shift();
+      }
+      const halfmoves = defined(halfmovePart) ? parseSmallUint(halfmovePart) : 0;
+      if (!defined(halfmoves))
+        return Result.err(new FenError(InvalidFen.Halfmoves));
+      const fullmovesPart = parts.shift();
+      const fullmoves = defined(fullmovesPart) ? parseSmallUint(fullmovesPart) : 1;
+      if (!defined(fullmoves))
+        return Result.err(new FenError(InvalidFen.Fullmoves));
+      const remainingChecksPart = parts.shift();
+      let remainingChecks = Result.ok(void 0);
+      if (defined(remainingChecksPart)) {
+        if (defined(earlyRemainingChecks))
+          return Result.err(new FenError(InvalidFen.RemainingChecks));
+        remainingChecks = parseRemainingChecks(remainingChecksPart);
+      } else if (defined(earlyRemainingChecks)) {
+        remainingChecks = earlyRemainingChecks;
+      }
+      if (parts.length > 0)
+        return Result.err(new FenError(InvalidFen.Fen));
+      return pockets.chain((pockets2) => castlingRights.chain((castlingRights2) => remainingChecks.map((remainingChecks2) => {
+        return {
+          board: board2,
+          pockets: pockets2,
+          turn,
+          castlingRights: castlingRights2,
+          remainingChecks: remainingChecks2,
+          epSquare,
+          halfmoves,
+          fullmoves: Math.max(1, fullmoves)
+        };
+      })));
+    });
+  };
+  var makePiece2 = (piece) => {
+    let r = roleToChar(piece.role);
+    if (piece.color === "white")
+      r = r.toUpperCase();
+    if (piece.promoted)
+      r += "~";
+    return r;
+  };
+  var makeBoardFen = (board) => {
+    let fen = "";
+    let empty = 0;
+    for (let rank = 7; rank >= 0; rank--) {
+      for (let file = 0; file < 8; file++) {
+        const square = file + rank * 8;
+        const piece = board.get(square);
+        if (!piece)
+          empty++;
+        else {
+          if (empty > 0) {
+            fen += empty;
+            empty = 0;
+          }
+          fen += makePiece2(piece);
+        }
+        if (file === 7) {
+          if (empty > 0) {
+            fen += empty;
+            empty = 0;
+          }
+          if (rank !== 0)
+            fen += "/";
+        }
+      }
+    }
+    return fen;
+  };
+
+  // frontend/node_modules/chessops/dist/esm/attacks.js
+  var computeRange = (square, deltas) => {
+    let range = SquareSet.empty();
+    for (const delta of deltas) {
+      const sq = square + delta;
+      if (0 <= sq && sq < 64 && Math.abs(squareFile(square) - squareFile(sq)) <= 2) {
+        range = range.with(sq);
+      }
+    }
+    return range;
+  };
+  var tabulate = (f) => {
+    const table = [];
+    for (let square = 0; square < 64; square++)
+      table[square] = f(square);
+    return table;
+  };
+  var KING_ATTACKS = tabulate((sq) => computeRange(sq, [-9, -8, -7, -1, 1, 7, 8, 9]));
+  var KNIGHT_ATTACKS = tabulate((sq) => computeRange(sq, [-17, -15, -10, -6, 6, 10, 15, 17]));
+  var PAWN_ATTACKS = {
+    white: tabulate((sq) => computeRange(sq, [7, 9])),
+    black: tabulate((sq) => computeRange(sq, [-7, -9]))
+  };
+  var kingAttacks = (square) => KING_ATTACKS[square];
+  var knightAttacks = (square) => KNIGHT_ATTACKS[square];
+  var pawnAttacks = (color, square) => PAWN_ATTACKS[color][square];
+  var FILE_RANGE = tabulate((sq) => SquareSet.fromFile(squareFile(sq)).without(sq));
+  var RANK_RANGE = tabulate((sq) => SquareSet.fromRank(squareRank(sq)).without(sq));
+  var DIAG_RANGE = tabulate((sq) => {
+    const diag = new SquareSet(134480385, 2151686160);
+    const shift = 8 * (squareRank(sq) - squareFile(sq));
+    return (shift >= 0 ? diag.shl64(shift) : diag.shr64(-shift)).without(sq);
+  });
+  var ANTI_DIAG_RANGE = tabulate((sq) => {
+    const diag = new SquareSet(270549120, 16909320);
+    const shift = 8 * (squareRank(sq) + squareFile(sq) - 7);
+    return (shift >= 0 ? diag.shl64(shift) : diag.shr64(-shift)).without(sq);
+  });
+  var hyperbola = (sq, range, occupied) => {
+    const o = range.intersect(occupied);
+    const fwd = o.minus64(SquareSet.fromSquare(sq));
+    const rev = o.bswap64().minus64(SquareSet.fromSquare(56 ^ sq));
+    return fwd.xor(rev.bswap64()).intersect(range);
+  };
+  var rankAttacks = (sq, occupied) => {
+    const range = RANK_RANGE[sq];
+    const o = range.intersect(occupied);
+    const fwd = o.minus64(SquareSet.fromSquare(sq));
+    const rev = o.rbit64().minus64(SquareSet.fromSquare(63 - sq));
+    return fwd.xor(rev.rbit64()).intersect(range);
+  };
+  var bishopAttacks = (square, occupied) => {
+    return hyperbola(square, DIAG_RANGE[square], occupied).xor(hyperbola(square, ANTI_DIAG_RANGE[square], occupied));
+  };
+  var rookAttacks = (square, occupied) => hyperbola(square, FILE_RANGE[square], occupied).xor(rankAttacks(square, occupied));
+  var queenAttacks = (square, occupied) => bishopAttacks(square, occupied).xor(rookAttacks(square, occupied));
+  var ray = (a, b) => {
+    const other = SquareSet.fromSquare(b);
+    if (RANK_RANGE[a].intersects(other))
+      return RANK_RANGE[a].with(a);
+    if (ANTI_DIAG_RANGE[a].intersects(other))
+      return ANTI_DIAG_RANGE[a].with(a);
+    if (DIAG_RANGE[a].intersects(other))
+      return DIAG_RANGE[a].with(a);
+    if (FILE_RANGE[a].intersects(other))
+      return FILE_RANGE[a].with(a);
+    return SquareSet.empty();
+  };
+  var between = (a, b) => ray(a, b).intersect(SquareSet.full().shl64(a).xor(SquareSet.full().shl64(b))).withoutFirst();
 
   // frontend/node_modules/chessops/dist/esm/chess.js
   var IllegalSetup;
@@ -2908,8 +3312,8 @@
         return SquareSet.empty();
     }
     const rookTo = rookCastlesTo(pos.turn, side);
-    const after = pos.board.occupied.toggle(ctx.king).toggle(rook2).toggle(rookTo);
-    if (pos.kingAttackers(kingTo, opposite2(pos.turn), after).nonEmpty())
+    const after2 = pos.board.occupied.toggle(ctx.king).toggle(rook2).toggle(rookTo);
+    if (pos.kingAttackers(kingTo, opposite2(pos.turn), after2).nonEmpty())
       return SquareSet.empty();
     return SquareSet.fromSquare(rook2);
   };
@@ -2934,349 +3338,21 @@
     };
   };
 
-  // frontend/node_modules/chessops/dist/esm/compat.js
-  var chessgroundDests = (pos, opts) => {
-    const result = /* @__PURE__ */ new Map();
-    const ctx = pos.ctx();
-    for (const [from, squares] of pos.allDests(ctx)) {
-      if (squares.nonEmpty()) {
-        const d = Array.from(squares, makeSquare);
-        if (!(opts === null || opts === void 0 ? void 0 : opts.chess960) && from === ctx.king && squareFile(from) === 4) {
-          if (squares.has(0))
-            d.push("c1");
-          else if (squares.has(56))
-            d.push("c8");
-          if (squares.has(7))
-            d.push("g1");
-          else if (squares.has(63))
-            d.push("g8");
-        }
-        result.set(makeSquare(from), d);
-      }
-    }
-    return result;
-  };
-
-  // frontend/node_modules/chessops/dist/esm/setup.js
-  var MaterialSide = class _MaterialSide {
-    constructor() {
-    }
-    static empty() {
-      const m = new _MaterialSide();
-      for (const role of ROLES)
-        m[role] = 0;
-      return m;
-    }
-    static fromBoard(board, color) {
-      const m = new _MaterialSide();
-      for (const role of ROLES)
-        m[role] = board.pieces(color, role).size();
-      return m;
-    }
-    clone() {
-      const m = new _MaterialSide();
-      for (const role of ROLES)
-        m[role] = this[role];
-      return m;
-    }
-    equals(other) {
-      return ROLES.every((role) => this[role] === other[role]);
-    }
-    add(other) {
-      const m = new _MaterialSide();
-      for (const role of ROLES)
-        m[role] = this[role] + other[role];
-      return m;
-    }
-    subtract(other) {
-      const m = new _MaterialSide();
-      for (const role of ROLES)
-        m[role] = this[role] - other[role];
-      return m;
-    }
-    nonEmpty() {
-      return ROLES.some((role) => this[role] > 0);
-    }
-    isEmpty() {
-      return !this.nonEmpty();
-    }
-    hasPawns() {
-      return this.pawn > 0;
-    }
-    hasNonPawns() {
-      return this.knight > 0 || this.bishop > 0 || this.rook > 0 || this.queen > 0 || this.king > 0;
-    }
-    size() {
-      return this.pawn + this.knight + this.bishop + this.rook + this.queen + this.king;
-    }
-  };
-  var Material = class _Material {
-    constructor(white, black) {
-      this.white = white;
-      this.black = black;
-    }
-    static empty() {
-      return new _Material(MaterialSide.empty(), MaterialSide.empty());
-    }
-    static fromBoard(board) {
-      return new _Material(MaterialSide.fromBoard(board, "white"), MaterialSide.fromBoard(board, "black"));
-    }
-    clone() {
-      return new _Material(this.white.clone(), this.black.clone());
-    }
-    equals(other) {
-      return this.white.equals(other.white) && this.black.equals(other.black);
-    }
-    add(other) {
-      return new _Material(this.white.add(other.white), this.black.add(other.black));
-    }
-    subtract(other) {
-      return new _Material(this.white.subtract(other.white), this.black.subtract(other.black));
-    }
-    count(role) {
-      return this.white[role] + this.black[role];
-    }
-    size() {
-      return this.white.size() + this.black.size();
-    }
-    isEmpty() {
-      return this.white.isEmpty() && this.black.isEmpty();
-    }
-    nonEmpty() {
-      return !this.isEmpty();
-    }
-    hasPawns() {
-      return this.white.hasPawns() || this.black.hasPawns();
-    }
-    hasNonPawns() {
-      return this.white.hasNonPawns() || this.black.hasNonPawns();
-    }
-  };
-  var RemainingChecks = class _RemainingChecks {
-    constructor(white, black) {
-      this.white = white;
-      this.black = black;
-    }
-    static default() {
-      return new _RemainingChecks(3, 3);
-    }
-    clone() {
-      return new _RemainingChecks(this.white, this.black);
-    }
-    equals(other) {
-      return this.white === other.white && this.black === other.black;
-    }
-  };
-
-  // frontend/node_modules/chessops/dist/esm/fen.js
-  var INITIAL_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-  var INITIAL_EPD = INITIAL_BOARD_FEN + " w KQkq -";
-  var INITIAL_FEN = INITIAL_EPD + " 0 1";
-  var EMPTY_BOARD_FEN = "8/8/8/8/8/8/8/8";
-  var EMPTY_EPD = EMPTY_BOARD_FEN + " w - -";
-  var EMPTY_FEN = EMPTY_EPD + " 0 1";
-  var InvalidFen;
-  (function(InvalidFen2) {
-    InvalidFen2["Fen"] = "ERR_FEN";
-    InvalidFen2["Board"] = "ERR_BOARD";
-    InvalidFen2["Pockets"] = "ERR_POCKETS";
-    InvalidFen2["Turn"] = "ERR_TURN";
-    InvalidFen2["Castling"] = "ERR_CASTLING";
-    InvalidFen2["EpSquare"] = "ERR_EP_SQUARE";
-    InvalidFen2["RemainingChecks"] = "ERR_REMAINING_CHECKS";
-    InvalidFen2["Halfmoves"] = "ERR_HALFMOVES";
-    InvalidFen2["Fullmoves"] = "ERR_FULLMOVES";
-  })(InvalidFen || (InvalidFen = {}));
-  var FenError = class extends Error {
-  };
-  var nthIndexOf = (haystack, needle, n) => {
-    let index = haystack.indexOf(needle);
-    while (n-- > 0) {
-      if (index === -1)
-        break;
-      index = haystack.indexOf(needle, index + needle.length);
-    }
-    return index;
-  };
-  var parseSmallUint = (str) => /^\d{1,4}$/.test(str) ? parseInt(str, 10) : void 0;
-  var charToPiece = (ch) => {
-    const role = charToRole(ch);
-    return role && { role, color: ch.toLowerCase() === ch ? "black" : "white" };
-  };
-  var parseBoardFen = (boardPart) => {
-    const board = Board.empty();
-    let rank = 7;
-    let file = 0;
-    for (let i = 0; i < boardPart.length; i++) {
-      const c = boardPart[i];
-      if (c === "/" && file === 8) {
-        file = 0;
-        rank--;
-      } else {
-        const step2 = parseInt(c, 10);
-        if (step2 > 0)
-          file += step2;
-        else {
-          if (file >= 8 || rank < 0)
-            return Result.err(new FenError(InvalidFen.Board));
-          const square = file + rank * 8;
-          const piece = charToPiece(c);
-          if (!piece)
-            return Result.err(new FenError(InvalidFen.Board));
-          if (boardPart[i + 1] === "~") {
-            piece.promoted = true;
-            i++;
-          }
-          board.set(square, piece);
-          file++;
-        }
-      }
-    }
-    if (rank !== 0 || file !== 8)
-      return Result.err(new FenError(InvalidFen.Board));
-    return Result.ok(board);
-  };
-  var parsePockets = (pocketPart) => {
-    if (pocketPart.length > 64)
-      return Result.err(new FenError(InvalidFen.Pockets));
-    const pockets = Material.empty();
-    for (const c of pocketPart) {
-      const piece = charToPiece(c);
-      if (!piece)
-        return Result.err(new FenError(InvalidFen.Pockets));
-      pockets[piece.color][piece.role]++;
-    }
-    return Result.ok(pockets);
-  };
-  var parseCastlingFen = (board, castlingPart) => {
-    let castlingRights = SquareSet.empty();
-    if (castlingPart === "-")
-      return Result.ok(castlingRights);
-    for (const c of castlingPart) {
-      const lower = c.toLowerCase();
-      const color = c === lower ? "black" : "white";
-      const rank = color === "white" ? 0 : 7;
-      if ("a" <= lower && lower <= "h") {
-        castlingRights = castlingRights.with(squareFromCoords(lower.charCodeAt(0) - "a".charCodeAt(0), rank));
-      } else if (lower === "k" || lower === "q") {
-        const rooksAndKings = board[color].intersect(SquareSet.backrank(color)).intersect(board.rook.union(board.king));
-        const candidate = lower === "k" ? rooksAndKings.last() : rooksAndKings.first();
-        castlingRights = castlingRights.with(defined(candidate) && board.rook.has(candidate) ? candidate : squareFromCoords(lower === "k" ? 7 : 0, rank));
-      } else
-        return Result.err(new FenError(InvalidFen.Castling));
-    }
-    if (COLORS.some((color) => SquareSet.backrank(color).intersect(castlingRights).size() > 2)) {
-      return Result.err(new FenError(InvalidFen.Castling));
-    }
-    return Result.ok(castlingRights);
-  };
-  var parseRemainingChecks = (part) => {
-    const parts = part.split("+");
-    if (parts.length === 3 && parts[0] === "") {
-      const white = parseSmallUint(parts[1]);
-      const black = parseSmallUint(parts[2]);
-      if (!defined(white) || white > 3 || !defined(black) || black > 3) {
-        return Result.err(new FenError(InvalidFen.RemainingChecks));
-      }
-      return Result.ok(new RemainingChecks(3 - white, 3 - black));
-    } else if (parts.length === 2) {
-      const white = parseSmallUint(parts[0]);
-      const black = parseSmallUint(parts[1]);
-      if (!defined(white) || white > 3 || !defined(black) || black > 3) {
-        return Result.err(new FenError(InvalidFen.RemainingChecks));
-      }
-      return Result.ok(new RemainingChecks(white, black));
-    } else
-      return Result.err(new FenError(InvalidFen.RemainingChecks));
-  };
-  var parseFen = (fen) => {
-    const parts = fen.split(/[\s_]+/);
-    const boardPart = parts.shift();
-    let board;
-    let pockets = Result.ok(void 0);
-    if (boardPart.endsWith("]")) {
-      const pocketStart = boardPart.indexOf("[");
-      if (pocketStart === -1)
-        return Result.err(new FenError(InvalidFen.Fen));
-      board = parseBoardFen(boardPart.slice(0, pocketStart));
-      pockets = parsePockets(boardPart.slice(pocketStart + 1, -1));
-    } else {
-      const pocketStart = nthIndexOf(boardPart, "/", 7);
-      if (pocketStart === -1)
-        board = parseBoardFen(boardPart);
-      else {
-        board = parseBoardFen(boardPart.slice(0, pocketStart));
-        pockets = parsePockets(boardPart.slice(pocketStart + 1));
-      }
-    }
-    let turn;
-    const turnPart = parts.shift();
-    if (!defined(turnPart) || turnPart === "w")
-      turn = "white";
-    else if (turnPart === "b")
-      turn = "black";
-    else
-      return Result.err(new FenError(InvalidFen.Turn));
-    return board.chain((board2) => {
-      const castlingPart = parts.shift();
-      const castlingRights = defined(castlingPart) ? parseCastlingFen(board2, castlingPart) : Result.ok(SquareSet.empty());
-      const epPart = parts.shift();
-      let epSquare;
-      if (defined(epPart) && epPart !== "-") {
-        epSquare = parseSquare(epPart);
-        if (!defined(epSquare))
-          return Result.err(new FenError(InvalidFen.EpSquare));
-      }
-      let halfmovePart = parts.shift();
-      let earlyRemainingChecks;
-      if (defined(halfmovePart) && halfmovePart.includes("+")) {
-        earlyRemainingChecks = parseRemainingChecks(halfmovePart);
-        halfmovePart = parts.shift();
-      }
-      const halfmoves = defined(halfmovePart) ? parseSmallUint(halfmovePart) : 0;
-      if (!defined(halfmoves))
-        return Result.err(new FenError(InvalidFen.Halfmoves));
-      const fullmovesPart = parts.shift();
-      const fullmoves = defined(fullmovesPart) ? parseSmallUint(fullmovesPart) : 1;
-      if (!defined(fullmoves))
-        return Result.err(new FenError(InvalidFen.Fullmoves));
-      const remainingChecksPart = parts.shift();
-      let remainingChecks = Result.ok(void 0);
-      if (defined(remainingChecksPart)) {
-        if (defined(earlyRemainingChecks))
-          return Result.err(new FenError(InvalidFen.RemainingChecks));
-        remainingChecks = parseRemainingChecks(remainingChecksPart);
-      } else if (defined(earlyRemainingChecks)) {
-        remainingChecks = earlyRemainingChecks;
-      }
-      if (parts.length > 0)
-        return Result.err(new FenError(InvalidFen.Fen));
-      return pockets.chain((pockets2) => castlingRights.chain((castlingRights2) => remainingChecks.map((remainingChecks2) => {
-        return {
-          board: board2,
-          pockets: pockets2,
-          turn,
-          castlingRights: castlingRights2,
-          remainingChecks: remainingChecks2,
-          epSquare,
-          halfmoves,
-          fullmoves: Math.max(1, fullmoves)
-        };
-      })));
-    });
-  };
-
-  // frontend/src/board.js
-  var ROLES2 = ["queen", "rook", "bishop", "knight"];
-  var LETTER = { queen: "q", rook: "r", bishop: "b", knight: "n" };
+  // frontend/src/position.js
   function positionOf(fen) {
-    const setup = parseFen(fen);
+    const setup = parseFen(fen || "");
     if (setup.isErr) return null;
     const pos = Chess.fromSetup(setup.value);
     return pos.isErr ? null : pos.value;
   }
   function lastMoveOf(uci) {
     return /^[a-h][1-8][a-h][1-8]/.test(uci || "") ? [uci.slice(0, 2), uci.slice(2, 4)] : void 0;
+  }
+  function squareOf(key) {
+    return key.charCodeAt(0) - 97 + 8 * (key.charCodeAt(1) - 49);
+  }
+  function pieceOn(pos, key) {
+    return pos.board.get(squareOf(key));
   }
   function normalise(pos, orig, dest) {
     const piece = pieceOn(pos, orig);
@@ -3286,10 +3362,375 @@
     }
     return orig + dest;
   }
-  function pieceOn(pos, key) {
-    const square = key.charCodeAt(0) - 97 + 8 * (key.charCodeAt(1) - 49);
-    return pos.board.get(square);
+  function promotes(pos, orig, dest) {
+    const piece = pieceOn(pos, orig);
+    return !!piece && piece.role === "pawn" && dest[1] === (piece.color === "white" ? "8" : "1");
   }
+  function after(pos, uci) {
+    const move3 = parseUci(uci);
+    if (!move3 || !pos.isLegal(move3)) return null;
+    const next = pos.clone();
+    next.play(move3);
+    return next;
+  }
+
+  // frontend/node_modules/chessops/dist/esm/san.js
+  var makeSanWithoutSuffix = (pos, move3) => {
+    let san = "";
+    if (isDrop(move3)) {
+      if (move3.role !== "pawn")
+        san = roleToChar(move3.role).toUpperCase();
+      san += "@" + makeSquare(move3.to);
+    } else {
+      const role = pos.board.getRole(move3.from);
+      if (!role)
+        return "--";
+      if (role === "king" && (pos.board[pos.turn].has(move3.to) || Math.abs(move3.to - move3.from) === 2)) {
+        san = move3.to > move3.from ? "O-O" : "O-O-O";
+      } else {
+        const capture = pos.board.occupied.has(move3.to) || role === "pawn" && squareFile(move3.from) !== squareFile(move3.to);
+        if (role !== "pawn") {
+          san = roleToChar(role).toUpperCase();
+          let others;
+          if (role === "king")
+            others = kingAttacks(move3.to).intersect(pos.board.king);
+          else if (role === "queen")
+            others = queenAttacks(move3.to, pos.board.occupied).intersect(pos.board.queen);
+          else if (role === "rook")
+            others = rookAttacks(move3.to, pos.board.occupied).intersect(pos.board.rook);
+          else if (role === "bishop")
+            others = bishopAttacks(move3.to, pos.board.occupied).intersect(pos.board.bishop);
+          else
+            others = knightAttacks(move3.to).intersect(pos.board.knight);
+          others = others.intersect(pos.board[pos.turn]).without(move3.from);
+          if (others.nonEmpty()) {
+            const ctx = pos.ctx();
+            for (const from of others) {
+              if (!pos.dests(from, ctx).has(move3.to))
+                others = others.without(from);
+            }
+            if (others.nonEmpty()) {
+              let row = false;
+              let column = others.intersects(SquareSet.fromRank(squareRank(move3.from)));
+              if (others.intersects(SquareSet.fromFile(squareFile(move3.from))))
+                row = true;
+              else
+                column = true;
+              if (column)
+                san += FILE_NAMES[squareFile(move3.from)];
+              if (row)
+                san += RANK_NAMES[squareRank(move3.from)];
+            }
+          }
+        } else if (capture)
+          san = FILE_NAMES[squareFile(move3.from)];
+        if (capture)
+          san += "x";
+        san += makeSquare(move3.to);
+        if (move3.promotion)
+          san += "=" + roleToChar(move3.promotion).toUpperCase();
+      }
+    }
+    return san;
+  };
+  var makeSanAndPlay = (pos, move3) => {
+    var _a;
+    const san = makeSanWithoutSuffix(pos, move3);
+    pos.play(move3);
+    if ((_a = pos.outcome()) === null || _a === void 0 ? void 0 : _a.winner)
+      return san + "#";
+    if (pos.isCheck())
+      return san + "+";
+    return san;
+  };
+  var makeSan = (pos, move3) => makeSanAndPlay(pos.clone(), move3);
+
+  // frontend/src/notation.js
+  var LETTERS = { king: "K", queen: "Q", rook: "R", bishop: "B", knight: "N" };
+  var RUSSIAN = { K: "Кр", Q: "Ф", R: "Л", B: "С", N: "К" };
+  var PROMOTION = { q: "Q", r: "R", b: "B", n: "N" };
+  var DIGITS = { q: "1", r: "2", b: "3", n: "4" };
+  function files2(key) {
+    return String(key.charCodeAt(0) - 96) + key[1];
+  }
+  function russianSan(san) {
+    if (san.startsWith("O-O")) return san.replace(/O/g, "0");
+    let head = (RUSSIAN[san[0]] || san[0]) + san.slice(1);
+    const at = head.indexOf("=");
+    if (at >= 0) head = head.slice(0, at) + RUSSIAN[head[at + 1]] + head.slice(at + 2);
+    return head;
+  }
+  function suffixAfter(pos, move3) {
+    const next = pos.clone();
+    next.play(move3);
+    return next.isCheckmate() ? "#" : next.isCheck() ? "+" : "";
+  }
+  function lan(pos, uci, move3, russian) {
+    const orig = uci.slice(0, 2), dest = uci.slice(2, 4);
+    const piece = pieceOn(pos, orig);
+    const suffix = suffixAfter(pos, move3);
+    if (piece.role === "king" && Math.abs(orig.charCodeAt(0) - dest.charCodeAt(0)) === 2) {
+      const text2 = dest[0] === "c" ? "O-O-O" : "O-O";
+      return (russian ? text2.replace(/O/g, "0") : text2) + suffix;
+    }
+    const letter = piece.role === "pawn" ? "" : LETTERS[piece.role];
+    const taken = !!pieceOn(pos, dest) || piece.role === "pawn" && orig[0] !== dest[0];
+    const sep = taken ? russian ? ":" : "x" : "-";
+    let text = (russian ? RUSSIAN[letter] || "" : letter) + orig + sep + dest;
+    const promoted = PROMOTION[uci[4]];
+    if (promoted) text += russian ? RUSSIAN[promoted] : "=" + promoted;
+    return text + suffix;
+  }
+  function writeMove(pos, uci, style) {
+    const move3 = parseUci(uci);
+    switch (style) {
+      case "numeric":
+        return files2(uci.slice(0, 2)) + files2(uci.slice(2, 4)) + (DIGITS[uci[4]] || "");
+      case "uci":
+        return uci;
+      case "san-ru":
+        return russianSan(makeSan(pos, move3));
+      case "lan":
+        return lan(pos, uci, move3, false);
+      case "lan-ru":
+        return lan(pos, uci, move3, true);
+      default:
+        return makeSan(pos, move3);
+    }
+  }
+  function writeLine(pos, ucis, style) {
+    const numbered = [], plain = [];
+    const at = pos.clone();
+    ucis.forEach((uci, i) => {
+      if (at.turn === "white") numbered.push(at.fullmoves + ".");
+      else if (i === 0) numbered.push(at.fullmoves + ".", "...");
+      const text = writeMove(at, uci, style);
+      numbered.push(text);
+      plain.push(text);
+      at.play(parseUci(uci));
+    });
+    return { numbered: numbered.join(" "), plain: plain.join(" ") };
+  }
+  function moveLabel(pos, uci, style) {
+    return pos.fullmoves + (pos.turn === "white" ? ". " : "... ") + writeMove(pos, uci, style);
+  }
+
+  // frontend/src/analysis.js
+  function attachAnalysis(section, board) {
+    const line = [];
+    const text = section.querySelector("#analysis-line");
+    const toLine = section.querySelector("#analysis-to-line");
+    const toMove = section.querySelector("#analysis-to-move");
+    const lineHint = section.querySelector("#analysis-line-hint");
+    const moveHint = section.querySelector("#analysis-move-hint");
+    const lineForm = document.getElementById("line-form");
+    const lineInput = document.getElementById("line-input");
+    const moveForm = document.getElementById("move-form");
+    const moveInput = document.getElementById("move-input");
+    const conditional = document.getElementById("conditional-input");
+    const start5 = board.live.pos;
+    const mine = start5.turn === board.color;
+    const intoLine = !mine && !!lineForm && !!lineInput;
+    const intoMove = mine && !!moveForm && !!moveInput;
+    toLine.hidden = lineHint.hidden = !intoLine;
+    toMove.hidden = moveHint.hidden = !intoMove;
+    function position(plies = line.length) {
+      let pos = start5;
+      for (const uci of line.slice(0, plies)) pos = after(pos, uci);
+      return pos;
+    }
+    function draw(keep = false) {
+      const pos = position();
+      const written = writeLine(start5, line, board.style);
+      text.textContent = line.length ? written.numbered : text.dataset.empty || "";
+      text.dataset.plain = written.plain;
+      toLine.disabled = !(line.length >= 2 && line.length % 2 === 0);
+      toMove.disabled = line.length % 2 === 0;
+      if (line.length) board.box.dataset.liveHold = "1";
+      else delete board.box.dataset.liveHold;
+      board.show(pos, line.length ? lastMoveOf(line[line.length - 1]) : board.live.last, "both", keep);
+      const n = line.length;
+      board.label(n ? moveLabel(position(n - 1), line[n - 1], board.style) : null);
+    }
+    function fill(input, value) {
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    section.querySelector("#analysis-undo").addEventListener("click", () => {
+      line.pop();
+      draw();
+    });
+    section.querySelector("#analysis-reset").addEventListener("click", () => {
+      line.length = 0;
+      draw();
+    });
+    section.querySelector("#analysis-close").addEventListener("click", () => board.closeAnalysis());
+    toLine.addEventListener("click", () => {
+      fill(lineInput, text.dataset.plain);
+      lineInput.focus();
+    });
+    toMove.addEventListener("click", () => {
+      const [first, ...rest] = text.dataset.plain.split(" ");
+      fill(moveInput, first);
+      if (conditional) fill(conditional, rest.join(" "));
+      moveInput.focus();
+    });
+    return {
+      open() {
+        section.hidden = false;
+        draw();
+      },
+      close() {
+        line.length = 0;
+        delete board.box.dataset.liveHold;
+        section.hidden = true;
+      },
+      // A legal move made on the board.
+      play(uci) {
+        if (!after(position(), uci)) return draw();
+        line.push(uci);
+        draw(true);
+      },
+      redraw: draw
+    };
+  }
+
+  // frontend/src/cursor.js
+  var LETTER = { king: "k", queen: "q", rook: "r", bishop: "b", knight: "n", pawn: "p" };
+  var STEPS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  function describe(cg, words, key) {
+    const piece = cg.state.pieces.get(key);
+    if (!piece) return words.empty || "empty";
+    const letter = LETTER[piece.role];
+    const code = piece.color === "white" ? letter.toUpperCase() : letter;
+    return words[code] || piece.color + " " + piece.role;
+  }
+  function stepped(key, [df, dr], orientation) {
+    const sign = orientation === "black" ? -1 : 1;
+    const file = key.charCodeAt(0) - 97 + sign * df;
+    const rank = key.charCodeAt(1) - 49 + sign * dr;
+    if (file < 0 || file > 7 || rank < 0 || rank > 7) return key;
+    return String.fromCharCode(97 + file) + String.fromCharCode(49 + rank);
+  }
+  function attachCursor(board) {
+    const { wrap, cg, words } = board;
+    let cursor = null;
+    function draw(on) {
+      cg.set({ highlight: { custom: on && cursor ? /* @__PURE__ */ new Map([[cursor, "kb-cursor"]]) : /* @__PURE__ */ new Map() } });
+      wrap.dataset.cursor = on && cursor ? cursor : "";
+    }
+    function say() {
+      let text = cursor + ", " + describe(cg, words, cursor);
+      if (cg.state.selected === cursor) text += ", " + (words.selected || "selected");
+      board.speak(text);
+    }
+    function start5() {
+      if (cursor) return;
+      const last = cg.state.lastMove;
+      cursor = cg.state.selected || last && last[1] || (cg.state.orientation === "black" ? "e7" : "e2");
+    }
+    wrap.tabIndex = 0;
+    wrap.addEventListener("focus", () => {
+      if (!wrap.matches(":focus-visible")) return;
+      start5();
+      draw(true);
+      say();
+    });
+    wrap.addEventListener("blur", () => draw(false));
+    wrap.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const step2 = STEPS[event.key];
+      if (step2 && !event.shiftKey) {
+        event.preventDefault();
+        start5();
+        cursor = stepped(cursor, step2, cg.state.orientation);
+        draw(true);
+        say();
+      } else if ((event.key === "Enter" || event.key === " ") && !event.shiftKey) {
+        event.preventDefault();
+        start5();
+        if (cg.state.selected === cursor) cg.selectSquare(null);
+        else cg.selectSquare(cursor);
+        if (document.activeElement === wrap) say();
+      } else if (event.key === "Escape" && cg.state.selected) {
+        event.preventDefault();
+        cg.selectSquare(null);
+        say();
+      } else {
+        board.key(event);
+      }
+    });
+    wrap.addEventListener("pointerdown", (event) => {
+      const key = cg.getKeyAtDomPos([event.clientX, event.clientY]);
+      if (!key) return;
+      cursor = key;
+      if (document.activeElement === wrap) draw(true);
+    });
+  }
+
+  // frontend/src/movelist.js
+  function attachList(table, board) {
+    const moves = [...table.querySelectorAll(".move[data-ply]")];
+    if (!moves.length) return null;
+    const byPly = new Map(moves.map((m) => [Number(m.dataset.ply), m]));
+    const last = Math.max(...byPly.keys());
+    moves.forEach((m) => {
+      m.setAttribute("role", "button");
+      m.tabIndex = -1;
+      m.addEventListener("click", () => board.goTo(Number(m.dataset.ply)));
+    });
+    table.addEventListener("keydown", (event) => {
+      const item = event.target.closest(".move[data-ply]");
+      if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+      const ply = board.ply();
+      const to = {
+        ArrowLeft: ply - 1,
+        ArrowUp: ply - 1,
+        ArrowRight: ply + 1,
+        ArrowDown: ply + 1,
+        Home: 0,
+        End: last,
+        Enter: Number(item.dataset.ply),
+        " ": Number(item.dataset.ply)
+      }[event.key];
+      if (to === void 0) return;
+      event.preventDefault();
+      board.goTo(Math.max(0, Math.min(last, to)));
+    });
+    function label(ply) {
+      const item = byPly.get(ply);
+      if (!item) return "";
+      const row = item.closest("tr");
+      const number = row ? row.querySelector("th").textContent.trim() : "";
+      const black = item.closest("td") !== (row && row.querySelector("td"));
+      return (black ? number + ".. " : number + " ") + item.textContent.trim();
+    }
+    return {
+      last,
+      label,
+      fen: (ply) => (byPly.get(ply) || {}).dataset?.fen,
+      uci: (ply) => (byPly.get(ply) || {}).dataset?.uci,
+      // Marks the move shown; the focus follows it if it was in the list.
+      mark(ply) {
+        const had = table.contains(document.activeElement);
+        const current = byPly.get(ply) || byPly.get(Math.min(...byPly.keys()));
+        moves.forEach((m) => {
+          if (m === byPly.get(ply)) m.setAttribute("aria-current", "step");
+          else m.removeAttribute("aria-current");
+          m.tabIndex = m === current ? 0 : -1;
+        });
+        if (had && current) current.focus();
+      },
+      enable(on) {
+        table.classList.toggle("inert", !on);
+        table.setAttribute("aria-disabled", on ? "false" : "true");
+      }
+    };
+  }
+
+  // frontend/src/promotion.js
+  var ROLES2 = ["queen", "rook", "bishop", "knight"];
+  var LETTER2 = { queen: "q", rook: "r", bishop: "b", knight: "n" };
   function button(text, cls) {
     const b = document.createElement("button");
     b.type = "button";
@@ -3297,32 +3738,89 @@
     b.textContent = text;
     return b;
   }
+  function choosePromotion(box, frame, color, chosen, cancelled) {
+    const chooser = document.createElement("div");
+    chooser.className = "cg-wrap promotion-chooser";
+    chooser.id = "promotion-chooser";
+    chooser.setAttribute("role", "dialog");
+    chooser.setAttribute("aria-label", box.dataset.promoteLabel || "Promote to");
+    const names = (box.dataset.pieceNames || "queen,rook,bishop,knight").split(",");
+    function close(then) {
+      chooser.remove();
+      frame.classList.remove("choosing");
+      then();
+    }
+    ROLES2.forEach((role, i) => {
+      const b = button("", "promote-to " + role);
+      b.dataset.role = role;
+      b.title = names[i] || role;
+      b.setAttribute("aria-label", names[i] || role);
+      const img = document.createElement("piece");
+      img.className = role + " " + color;
+      b.appendChild(img);
+      b.addEventListener("click", () => close(() => chosen(LETTER2[role])));
+      chooser.appendChild(b);
+    });
+    const cancel3 = button(box.dataset.cancelLabel || "Cancel", "promote-cancel");
+    cancel3.addEventListener("click", () => close(cancelled));
+    chooser.appendChild(cancel3);
+    chooser.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close(cancelled);
+        return;
+      }
+      const step2 = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (!step2) return;
+      event.preventDefault();
+      const buttons = [...chooser.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement);
+      buttons[(at + step2 + buttons.length) % buttons.length].focus();
+    });
+    frame.classList.add("choosing");
+    frame.appendChild(chooser);
+    chooser.querySelector("button").focus();
+    return chooser;
+  }
+
+  // frontend/src/board.js
+  function wordsOf(box) {
+    try {
+      return JSON.parse(box.dataset.words || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
   function mount(box) {
     if (box.dataset.mounted === "1" || !box.dataset.fen) return;
+    box.dataset.mounted = "1";
     const fen = box.dataset.fen;
     const pos = positionOf(fen);
     const color = box.dataset.color === "black" ? "black" : "white";
     const form = document.getElementById("move-form");
     const input = document.getElementById("move-input");
     const movable = box.dataset.interactive === "1" && !!pos && pos.turn === color && !!form && !!input;
-    box.dataset.mounted = "1";
+    const review = box.dataset.review === "1" && !!pos;
     const frame = document.createElement("div");
     frame.className = "board-frame";
     const wrap = document.createElement("div");
     wrap.className = "cg-wrap";
     frame.appendChild(wrap);
     box.replaceChildren(frame);
-    wrap.setAttribute("role", "img");
-    wrap.setAttribute("aria-label", box.getAttribute("aria-label") || "");
+    const liveLabel = box.getAttribute("aria-label") || "";
+    wrap.setAttribute("role", "application");
+    wrap.setAttribute("aria-label", liveLabel);
+    const keys = document.getElementById("board-keys");
+    if (keys) wrap.setAttribute("aria-describedby", keys.id);
     box.removeAttribute("role");
     box.removeAttribute("aria-label");
     const tools = document.createElement("div");
     tools.className = "board-tools";
-    const flip = button(box.dataset.flipLabel || "Flip", "board-flip");
-    flip.id = "board-flip";
-    tools.appendChild(flip);
-    box.after(tools);
-    let chooser = null;
+    const speech = document.createElement("p");
+    speech.className = "sr-only";
+    speech.id = "board-speech";
+    speech.setAttribute("aria-live", "polite");
+    box.after(tools, speech);
     const cg = Chessground(wrap, {
       fen,
       orientation: color,
@@ -3330,7 +3828,8 @@
       check: pos && pos.isCheck() ? pos.turn : false,
       lastMove: lastMoveOf(box.dataset.last),
       coordinates: true,
-      viewOnly: !movable,
+      // A board that may later take moves (the game page) listens from the start.
+      viewOnly: !movable && !review,
       animation: { enabled: true, duration: 150 },
       highlight: { lastMove: true, check: true },
       movable: {
@@ -3346,65 +3845,160 @@
       drawable: { enabled: false, visible: false }
     });
     box.chessground = cg;
+    const board = {
+      box,
+      wrap,
+      cg,
+      color,
+      words: wordsOf(box),
+      style: box.dataset.notation || "san",
+      live: { fen, pos, last: lastMoveOf(box.dataset.last) },
+      mode: "live",
+      shown: pos,
+      plyShown: 0
+    };
+    let spoken = 0;
+    board.speak = (text) => {
+      spoken += 1;
+      speech.textContent = text + (spoken % 2 ? "" : " ");
+    };
+    board.label = (text) => {
+      const words = board.words.after;
+      wrap.setAttribute("aria-label", text && words ? words.replace("%(move)s", text) : liveLabel);
+    };
+    board.show = (shown, last2, who, keep = false) => {
+      board.shown = shown;
+      cg.set({
+        fen: makeBoardFen(shown.board),
+        turnColor: shown.turn,
+        check: shown.isCheck() ? shown.turn : false,
+        lastMove: last2,
+        movable: { color: who, dests: who ? chessgroundDests(shown) : /* @__PURE__ */ new Map() },
+        draggable: { enabled: !!who },
+        selectable: { enabled: !!who }
+      });
+      if (!keep) cg.selectSquare(null);
+    };
+    const flip = button(box.dataset.flipLabel || "Flip", "board-flip");
+    flip.id = "board-flip";
     flip.addEventListener("click", () => {
       cg.toggleOrientation();
       box.dataset.orientation = cg.state.orientation;
     });
     box.dataset.orientation = color;
+    const table = review ? document.getElementById("record") : null;
+    const list = table ? attachList(table, board) : null;
+    const last = list ? list.last : 0;
+    board.plyShown = last;
+    const back = button(box.dataset.liveLabel || "Back to the game", "board-live");
+    back.id = "board-live";
+    back.hidden = true;
+    back.addEventListener("click", () => goLive());
+    const section = review && box.dataset.analyseLabel ? document.getElementById("analysis") : null;
+    const analysis = section ? attachAnalysis(section, board) : null;
+    const analyse = section ? button(box.dataset.analyseLabel, "board-analyse") : null;
+    if (analyse) {
+      analyse.id = "board-analyse";
+      analyse.setAttribute("aria-controls", section.id);
+      analyse.setAttribute("aria-expanded", "false");
+      analyse.addEventListener("click", () => board.mode === "analysis" ? board.closeAnalysis() : openAnalysis());
+      tools.appendChild(analyse);
+    }
+    tools.append(back, flip);
+    function setMode(mode) {
+      board.mode = mode;
+      box.dataset.mode = mode;
+      back.hidden = mode !== "review";
+      if (analyse) analyse.setAttribute("aria-expanded", String(mode === "analysis"));
+      if (list) list.enable(mode !== "analysis");
+      closeChooser();
+    }
+    function goLive() {
+      if (board.mode === "analysis") analysis.close();
+      setMode("live");
+      board.plyShown = last;
+      box.dataset.ply = String(last);
+      board.show(pos, board.live.last, movable ? color : void 0);
+      board.label(null);
+      if (list) list.mark(last);
+    }
+    board.goTo = (ply) => {
+      if (!list || board.mode === "analysis") return;
+      if (ply >= last) return goLive();
+      setMode("review");
+      board.plyShown = ply;
+      box.dataset.ply = String(ply);
+      board.show(positionOf(ply ? list.fen(ply) : INITIAL_FEN), lastMoveOf(ply ? list.uci(ply) : ""));
+      if (ply) board.label(list.label(ply));
+      else wrap.setAttribute("aria-label", board.words.start || liveLabel);
+      list.mark(ply);
+    };
+    board.ply = () => board.plyShown;
+    board.key = (event) => {
+      if (!list || board.mode === "analysis") return;
+      const ply = board.plyShown;
+      const to = event.key === "Home" ? 0 : event.key === "End" ? last : event.shiftKey && event.key === "ArrowLeft" ? ply - 1 : event.shiftKey && event.key === "ArrowRight" ? ply + 1 : void 0;
+      if (to === void 0) return;
+      event.preventDefault();
+      board.goTo(Math.max(0, Math.min(last, to)));
+      board.speak(board.plyShown ? list.label(board.plyShown) : board.words.start || "");
+    };
+    function openAnalysis() {
+      setMode("analysis");
+      analysis.open();
+      wrap.focus();
+    }
+    board.closeAnalysis = () => {
+      goLive();
+      if (analyse) analyse.focus();
+    };
     function send(uci) {
       input.value = uci;
       box.dataset.move = uci;
       form.submit();
     }
+    function take(uci) {
+      if (board.mode === "analysis") analysis.play(uci);
+      else if (board.mode === "live" && movable) send(uci);
+    }
+    let chooser = null;
     function played(orig, dest) {
-      const piece = pieceOn(pos, orig);
-      const last = color === "white" ? "8" : "1";
-      if (piece && piece.role === "pawn" && dest[1] === last) {
-        choose(orig, dest);
+      const at = board.shown;
+      if (!at) return;
+      if (promotes(at, orig, dest)) {
+        const wasFocused = document.activeElement === wrap;
+        chooser = choosePromotion(
+          box,
+          frame,
+          pieceOn(at, orig).color,
+          (letter) => {
+            chooser = null;
+            take(orig + dest + letter);
+          },
+          () => {
+            chooser = null;
+            redraw();
+            if (wasFocused) wrap.focus();
+          }
+        );
         return;
       }
-      send(normalise(pos, orig, dest));
+      take(normalise(at, orig, dest));
     }
-    function choose(orig, dest) {
-      chooser = document.createElement("div");
-      chooser.className = "cg-wrap promotion-chooser";
-      chooser.id = "promotion-chooser";
-      chooser.setAttribute("role", "dialog");
-      chooser.setAttribute("aria-label", box.dataset.promoteLabel || "Promote to");
-      const names = (box.dataset.pieceNames || "queen,rook,bishop,knight").split(",");
-      ROLES2.forEach((role, i) => {
-        const b = button("", "promote-to " + role);
-        b.dataset.role = role;
-        b.title = names[i] || role;
-        b.setAttribute("aria-label", names[i] || role);
-        const img = document.createElement("piece");
-        img.className = role + " " + color;
-        b.appendChild(img);
-        b.addEventListener("click", () => send(orig + dest + LETTER[role]));
-        chooser.appendChild(b);
-      });
-      const cancel3 = button(box.dataset.cancelLabel || "Cancel", "promote-cancel");
-      cancel3.addEventListener("click", back);
-      chooser.appendChild(cancel3);
-      chooser.addEventListener("keydown", (event) => {
-        if (event.key === "Escape") back();
-      });
-      frame.classList.add("choosing");
-      frame.appendChild(chooser);
-      chooser.querySelector("button").focus();
-    }
-    function back() {
+    function closeChooser() {
       if (chooser) chooser.remove();
       chooser = null;
       frame.classList.remove("choosing");
-      cg.set({
-        fen,
-        lastMove: lastMoveOf(box.dataset.last),
-        turnColor: pos.turn,
-        check: pos.isCheck() ? pos.turn : false,
-        movable: { color, dests: chessgroundDests(pos) }
-      });
     }
+    function redraw() {
+      if (board.mode === "analysis") analysis.redraw();
+      else if (board.mode === "live") goLive();
+      else board.goTo(board.plyShown);
+    }
+    attachCursor(board);
+    box.dataset.mode = "live";
+    box.dataset.ply = String(last);
+    if (list) list.mark(last);
   }
   function start4() {
     document.documentElement.classList.add("board-js");

@@ -1,0 +1,53 @@
+"""The pages anyone may read, signed in or not: the events, each event with
+its games and regulations, and its crosstable.
+
+A game's own page (``/games/{id}``, in :mod:`cc.web.pages`) is open on the
+same terms: what the event's regulations make public
+(:mod:`cc.services.access`).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from cc.web.context import language, services_of
+from cc.web.pages import reason_words, render
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/events")
+def events_page(request: Request) -> Response:
+    return render(request, "events.html", events=services_of(request).queries.public_events())
+
+
+@router.get("/events/{code}")
+def event_page(request: Request, code: str) -> Response:
+    svc = services_of(request)
+    event, games = svc.queries.public_event(code)
+    lang = language(request)
+    return render(
+        request,
+        "event.html",
+        event=event,
+        games=games,
+        reasons={
+            g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason
+        },
+    )
+
+
+@router.get("/events/{code}/crosstable")
+def crosstable_page(request: Request, code: str) -> Response:
+    svc = services_of(request)
+    event, _games = svc.queries.public_event(code)
+    return render(
+        request,
+        "crosstable_page.html",
+        code=code,
+        event=event,
+        standings=svc.standings.event(code),
+        # a game being played opens to the public only with a delay
+        games_open=event.regulations["public_moves_behind"] is not None,
+    )
