@@ -214,11 +214,13 @@ def test_two_players_play_to_mate_in_the_browser(server: str, browser: object) -
     record = white.locator("#record .move").all_inner_texts()  # type: ignore[attr-defined]
     assert record == ["f3", "e5", "g4", "Qh4#"], record
 
-    # Someone else's game is refused, to read and to move in.
+    # Finished, the game is public (the default regulations): another player
+    # reads it with no form to act in, and a move sent anyway is refused.
     other = sign_in(browser, server, "other")
     response = other.goto(url)  # type: ignore[attr-defined]
-    assert response.status == 403
-    assert other.locator("p.error").count() == 1  # type: ignore[attr-defined]
+    assert response.status == 200
+    assert "0-1" in other.inner_text("#result")  # type: ignore[attr-defined]
+    assert other.locator("main form").count() == 0  # type: ignore[attr-defined]
     status = other.evaluate(  # type: ignore[attr-defined]
         """async (url) => (await fetch(url + '/send', {method: 'POST',
              headers: {'Content-Type': 'application/x-www-form-urlencoded'},

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -163,7 +163,7 @@ class EntryService:
         code: str,
         *,
         size: int | None = None,
-        by_hand: dict[str, Sequence[str]] | None = None,
+        by_hand: Mapping[str, Sequence[str]] | None = None,
     ) -> dict[str, list[str]]:
         """Place the accepted players into sections; returns section -> logins.
 
@@ -211,12 +211,13 @@ class EntryService:
 
     # ----------------------------------------------------------- the player
 
-    def state(self, actor: Actor, code: str) -> EntryState:
+    def state(self, actor: Actor | None, code: str) -> EntryState:
+        """The event's entry as ``actor`` sees it (None: a visitor not signed in)."""
         now = self.ctx.now()
         with self.ctx.db.read() as session:
             event = find_event(session, code)
             mine = None
-            if actor.player_id is not None:
+            if actor is not None and actor.player_id is not None:
                 row = session.scalar(
                     select(EventApplication).where(
                         EventApplication.event_id == event.id,
@@ -233,6 +234,7 @@ class EntryService:
                 closes_on=event.entry_closes_on,
                 mine=mine,
                 can_apply=open_now
+                and actor is not None
                 and actor.player_id is not None
                 and mine in (None, ApplicationStatus.WITHDRAWN.value),
             )
@@ -352,7 +354,7 @@ class EntryService:
 
     @staticmethod
     def _by_hand(
-        session: Session, accepted: list[Player], plan: dict[str, Sequence[str]]
+        session: Session, accepted: list[Player], plan: Mapping[str, Sequence[str]]
     ) -> dict[str, list[Player]]:
         allowed = {p.login: p for p in accepted}
         out: dict[str, list[Player]] = {}

@@ -367,10 +367,13 @@ class QueryService:
             return self._pgn(session, game, None if sight.full else sight.plies)
 
     def public_events(self) -> list[EventView]:
-        """The events anyone may look at: all but those still in draft."""
+        """The events anyone may look at: all but those still in draft, unless
+        they are open for entry."""
         with self.ctx.db.read() as session:
             events = session.scalars(
-                select(Event).where(Event.status != EventStatus.DRAFT).order_by(Event.id)
+                select(Event)
+                .where(or_(Event.status != EventStatus.DRAFT, Event.entry_open))
+                .order_by(Event.id)
             )
             return [self._event_view(e) for e in events]
 
@@ -379,7 +382,7 @@ class QueryService:
         once it ends); an event in draft is the organisers' only."""
         with self.ctx.db.read() as session:
             event = find_event(session, code)
-            if event.status == EventStatus.DRAFT:
+            if event.status == EventStatus.DRAFT and not event.entry_open:
                 raise errors.NotFound(kind="event", ref=code)
             games = session.scalars(
                 select(Game)

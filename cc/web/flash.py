@@ -28,6 +28,14 @@ SAID: Mapping[str, Text] = {
     "receipt": N_("The receipt is recorded."),
     "leave_taken": N_("Your leave is recorded; your partners and the arbiter are told."),
     "leave_ended": N_("Your leave is ended."),
+    "applied": N_("Your entry is sent; the organiser's answer comes by mail."),
+    "withdrawn": N_("Your entry is withdrawn."),
+    "entry_opened": N_("The event is open for entry."),
+    "entry_closed": N_("The entry is closed."),
+    "entry_decided": N_("The answer is recorded; the player is told by mail."),
+    "entered": N_("The player is entered and told by mail."),
+    "sections_formed": N_("The sections are formed."),
+    "started": N_("The event has started; every player is told their games by mail."),
     "event_created": N_("The event is created as a draft: enter its players, then start it."),
 }
 

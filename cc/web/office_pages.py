@@ -146,3 +146,125 @@ async def new_event(request: Request) -> Response:
         typed: dict[str, Any] = {**form, "appeal_arbiters": appeal}
         return _form_page(request, 422, typed, error=exc.message(language(request)))
     return flash.redirect(f"/events/{spec.code}/regulations", "event_created")
+
+
+# ------------------------------------------------------------ an event's entries
+
+
+def _event_page(
+    request: Request, code: str, status: int = 200, error: str | None = None
+) -> Response:
+    info = signed_in(request)
+    svc = services_of(request)
+    actor = actor_of(info)
+    applications = svc.entries.applications(actor, code)
+    asked = {a.player for a in applications}
+    event = svc.queries.event(code)
+    return render(
+        request,
+        "office_event.html",
+        status=status,
+        event=event,
+        entry=svc.entries.state(actor, code),
+        applications=applications,
+        accepted=[a for a in applications if a.status == "accepted"],
+        people=[p for p in svc.queries.players() if p.login not in asked],
+        error=error,
+    )
+
+
+def _refused(request: Request, code: str, exc: errors.ServiceError) -> Response:
+    """A refusal of the office's own forms: the page again, the reason on top."""
+    if isinstance(exc, errors.NotPermitted):
+        raise exc
+    return _event_page(request, code, 422, exc.message(language(request)))
+
+
+@router.get("/office/events/{code}")
+def office_event(request: Request, code: str) -> Response:
+    return _event_page(request, code)
+
+
+@router.post("/office/events/{code}/entry")
+async def office_entry(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    entries = services_of(request).entries
+    try:
+        if form.get("action") == "close":
+            entries.close_entry(actor_of(info), code)
+            return flash.redirect(f"/office/events/{code}", "entry_closed")
+        try:
+            closes_on = date.fromisoformat(form.get("closes_on", ""))
+        except ValueError:
+            raise errors.InvalidInput(
+                field="closes_on", reason=N_("give a day as YYYY-MM-DD")
+            ) from None
+        entries.open_entry(actor_of(info), code, closes_on)
+    except errors.ServiceError as exc:
+        return _refused(request, code, exc)
+    return flash.redirect(f"/office/events/{code}", "entry_opened")
+
+
+@router.post("/office/events/{code}/decide")
+async def office_decide(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        services_of(request).entries.decide(
+            actor_of(info),
+            code,
+            form.get("player", ""),
+            accept=form.get("decision") == "accept",
+            note=form.get("note") or None,
+        )
+    except errors.ServiceError as exc:
+        return _refused(request, code, exc)
+    return flash.redirect(f"/office/events/{code}", "entry_decided")
+
+
+@router.post("/office/events/{code}/enter")
+async def office_enter(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        services_of(request).entries.enter(actor_of(info), code, form.get("player", ""))
+    except errors.ServiceError as exc:
+        return _refused(request, code, exc)
+    return flash.redirect(f"/office/events/{code}", "entered")
+
+
+@router.post("/office/events/{code}/sections")
+async def office_sections(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    form = await form_of(request, info)
+    entries = services_of(request).entries
+    try:
+        if form.get("how") == "hand":
+            plan: dict[str, list[str]] = {}
+            for key, value in form.items():
+                if key.startswith("section:") and value.strip():
+                    plan.setdefault(value.strip().upper(), []).append(key.removeprefix("section:"))
+            entries.form_sections(actor_of(info), code, by_hand=plan)
+        else:
+            text = form.get("size", "").strip()
+            if not text.isdigit():
+                raise errors.InvalidInput(field="size", reason=N_("give a whole number"))
+            entries.form_sections(actor_of(info), code, size=int(text))
+    except errors.ServiceError as exc:
+        return _refused(request, code, exc)
+    return flash.redirect(f"/office/events/{code}", "sections_formed")
+
+
+@router.post("/office/events/{code}/start")
+async def office_start(request: Request, code: str) -> Response:
+    """The start: numbers by the sections' order (rating), or by lot (Art. 31.1)."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        services_of(request).events.start(
+            actor_of(info), code, draw_lots=form.get("order") == "lot"
+        )
+    except errors.ServiceError as exc:
+        return _refused(request, code, exc)
+    return flash.redirect(f"/arbiter/events/{code}", "started")

@@ -11,8 +11,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc.web.context import language, services_of
-from cc.web.pages import reason_words, render
+from cc.web import flash
+from cc.web.context import actor_of, language, services_of, viewer
+from cc.web.pages import form_of, reason_words, render, signed_in
 
 router = APIRouter(include_in_schema=False)
 
@@ -27,11 +28,13 @@ def event_page(request: Request, code: str) -> Response:
     svc = services_of(request)
     event, games = svc.queries.public_event(code)
     lang = language(request)
+    info = viewer(request)
     return render(
         request,
         "event.html",
         event=event,
         games=games,
+        entry=svc.entries.state(actor_of(info) if info else None, code),
         reasons={
             g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason
         },
@@ -51,3 +54,20 @@ def crosstable_page(request: Request, code: str) -> Response:
         # a game being played opens to the public only with a delay
         games_open=event.regulations["public_moves_behind"] is not None,
     )
+
+
+@router.post("/events/{code}/apply")
+async def apply(request: Request, code: str) -> Response:
+    """A signed-in player applies to an event open for entry."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    services_of(request).entries.apply(actor_of(info), code, form.get("note") or None)
+    return flash.redirect(f"/events/{code}", "applied")
+
+
+@router.post("/events/{code}/withdraw")
+async def withdraw(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    await form_of(request, info)
+    services_of(request).entries.withdraw(actor_of(info), code)
+    return flash.redirect(f"/events/{code}", "withdrawn")
