@@ -21,6 +21,7 @@ DOORS = (
     "cc.xfcc",
     "cc.cli",
     "cc.cli_cases",
+    "cc.cli_people",
     "cc.cli_receipts",
     "cc.serve",
     "cc.site",

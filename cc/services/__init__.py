@@ -26,6 +26,7 @@ from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.office import Office
 from cc.services.outbound import MailSettings, OutboundService
+from cc.services.people import PeopleService
 from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
 from cc.services.queries import QueryService
@@ -56,6 +57,7 @@ class Services:
         self.leaves = LeaveService(ctx)
         self.mail_settings = mail = mail or MailSettings()
         self.accounts = AccountService(ctx, mail.secret, mail.site_url)
+        self.people = PeopleService(ctx, self.accounts)
         self.outbound = OutboundService(ctx, mail.address)
         self.cases = CaseService(ctx, self.games, self.ledgers)
         self.accounts.email_hooks.append(self.cases.email_changed)
