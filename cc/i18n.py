@@ -456,6 +456,14 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "more than one legal move fits it": N_("more than one legal move fits it"),
     },
     # the state of a game, an event, a case, a leave
+    # what became of an incoming message
+    "mail": {
+        "applied": N_("applied"),
+        "refused": N_("refused"),
+        "ignored": N_("not answered"),
+        "retry": N_("to be tried again"),
+        "set_aside": N_("set aside"),
+    },
     "status": {
         "ongoing": N_("ongoing"),
         "finished": N_("finished"),
@@ -500,6 +508,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "token": N_("API token"),
         "notification": N_("Notification"),
         "application": N_("Entry"),
+        "message": N_("Message"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),

@@ -22,6 +22,7 @@ DOORS = (
     "cc.cli",
     "cc.cli_cases",
     "cc.cli_people",
+    "cc.cli_mail",
     "cc.cli_receipts",
     "cc.serve",
     "cc.site",

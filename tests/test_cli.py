@@ -771,3 +771,10 @@ def test_a_list_of_people_imported_at_the_console(console: Console) -> None:
     assert "1 added, 0 updated, 1 invited" in done.stdout
     [ivan] = console.json("player", "list")  # type: ignore[misc]
     assert ivan["login"] == "ivan" and ivan["can_sign_in"]
+
+
+def test_the_mail_at_the_console(console: Console) -> None:
+    console.run("db", "upgrade")
+    assert console.json("mail", "list") == [] and console.json("mail", "list", "--out") == []
+    console.refused("mail", "again", "7", code="not_found")
+    console.refused("mail", "retry", "7", code="not_found")

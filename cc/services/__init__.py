@@ -22,6 +22,7 @@ from cc.services.game_state import GameStateService
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
+from cc.services.mail_office import MailOffice
 from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.office import Office
@@ -49,6 +50,7 @@ class Services:
         self.audit_log = AuditLog(ctx)
         self.office = Office(ctx)
         self.entries = EntryService(ctx)
+        self.mail_office = MailOffice(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)

@@ -21,6 +21,7 @@ from cc.web import (
     api,
     arbiter_pages,
     audit_pages,
+    mail_pages,
     notification_api,
     notification_pages,
     office_pages,
@@ -113,6 +114,7 @@ def create_app(
     app.include_router(audit_pages.router)
     app.include_router(office_pages.router)
     app.include_router(people_pages.router)
+    app.include_router(mail_pages.router)
     app.include_router(regulation_pages.router)
     app.include_router(public_pages.router)
     app.include_router(notification_pages.router)
