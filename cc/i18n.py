@@ -460,6 +460,14 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "more than one legal move fits it": N_("more than one legal move fits it"),
     },
     # the state of a game, an event, a case, a leave
+    # what became of an incoming message
+    "mail": {
+        "applied": N_("applied"),
+        "refused": N_("refused"),
+        "ignored": N_("not answered"),
+        "retry": N_("to be tried again"),
+        "set_aside": N_("set aside"),
+    },
     "status": {
         "ongoing": N_("ongoing"),
         "finished": N_("finished"),
@@ -510,6 +518,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "link": N_("Link"),
         "push subscription": N_("Push subscription"),
         "application": N_("Entry"),
+        "message": N_("Message"),
     },
     "decision": {
         "upheld": N_("Claim upheld: the overstepper loses the game (Art. 56.6.6)"),
@@ -696,6 +705,7 @@ NOT_FOUND: Final[dict[str, dict[str, str]]] = {
         "link": "Ссылка {ref} не найдена.",
         "push subscription": "Подписка браузера {ref} не найдена.",
         "application": "Заявка {ref} не найдена.",
+        "message": "Письмо {ref} не найдено.",
     },
 }
 

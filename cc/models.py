@@ -171,6 +171,8 @@ class Player(Base):
     rating: Mapped[int | None] = mapped_column(Integer)
     #: ISO 3166 country code, as Xfcc and PGN show it
     country: Mapped[str | None] = mapped_column(String(3))
+    #: a duplicate account merged into another: it no longer signs in nor shows
+    merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     #: the player's own time zone: their digest's hour is read in it
     timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     #: the hour (0-23, in the player's zone) the daily digest goes out

@@ -88,6 +88,7 @@ class MailGateway:
         self.ledgers = services.ledgers
         self.leaves = services.leaves
         self.cases = services.cases
+        self.office = services.mail_office
         self.settings = services.mail_settings
         self.mailer = Mailer(self.ctx, self.ledgers, self.settings)
         #: the handler of the services' notifications, subscribed where the
@@ -106,6 +107,18 @@ class MailGateway:
         return self.mailer.subject(game, player_id)
 
     # ------------------------------------------------------------ receive
+
+    def process_again(self, actor: Actor, message_id: int) -> Receipt:
+        """The office has a refused or set-aside message read again, its cause
+        fixed (a player's address registered, say). It is marked in one
+        transaction and then taken like any message: it counts once even if
+        asked twice, and a message already applied is refused."""
+        with self.ctx.db.write() as session:
+            raw = self.office.check_process_again(session, actor, message_id)
+            row = session.get(InboundMessage, message_id)
+            assert row is not None
+            arrived, source = row.arrived_at, row.source
+        return self.receive(raw, arrived, source)
 
     def receive(self, raw: bytes, arrived_at: datetime, source: str = "smtp") -> Receipt:
         """Process one raw message; safe to call again with the same message.

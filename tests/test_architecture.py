@@ -21,6 +21,8 @@ DOORS = (
     "cc.xfcc",
     "cc.cli",
     "cc.cli_cases",
+    "cc.cli_people",
+    "cc.cli_mail",
     "cc.cli_receipts",
     "cc.serve",
     "cc.site",

@@ -758,3 +758,23 @@ def test_the_public_view_of_games_is_a_regulation(console: Console) -> None:
         code="invalid_input",
     )  # fmt: skip
     assert "after-end" in refused
+
+
+def test_a_list_of_people_imported_at_the_console(console: Console) -> None:
+    console.run("db", "upgrade")
+    bad = console.run("--lang", "ru", "player", "import", "-", ok=False,
+                      stdin="name,email\nIvan,ivan@example.ru\nBad,bad\n")  # fmt: skip
+    assert bad.returncode == 1 and "строка 3" in bad.stderr
+    assert console.json("player", "list") == []  # nothing changed
+    done = console.run("player", "import", "-", "--invite",
+                       stdin="name;email;rating\nIvan;ivan@example.ru;2200\n")  # fmt: skip
+    assert "1 added, 0 updated, 1 invited" in done.stdout
+    [ivan] = console.json("player", "list")  # type: ignore[misc]
+    assert ivan["login"] == "ivan" and ivan["can_sign_in"]
+
+
+def test_the_mail_at_the_console(console: Console) -> None:
+    console.run("db", "upgrade")
+    assert console.json("mail", "list") == [] and console.json("mail", "list", "--out") == []
+    console.refused("mail", "again", "7", code="not_found")
+    console.refused("mail", "retry", "7", code="not_found")

@@ -22,10 +22,12 @@ from cc.services.game_state import GameStateService
 from cc.services.games import GameService, MoveOutcome
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
+from cc.services.mail_office import MailOffice
 from cc.services.notification_centre import NotificationCentre
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.office import Office
 from cc.services.outbound import MailSettings, OutboundService
+from cc.services.people import PeopleService
 from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
 from cc.services.queries import QueryService
@@ -48,6 +50,7 @@ class Services:
         self.audit_log = AuditLog(ctx)
         self.office = Office(ctx)
         self.entries = EntryService(ctx)
+        self.mail_office = MailOffice(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
         self.event_report = EventReportService(ctx)
@@ -56,6 +59,7 @@ class Services:
         self.leaves = LeaveService(ctx)
         self.mail_settings = mail = mail or MailSettings()
         self.accounts = AccountService(ctx, mail.secret, mail.site_url)
+        self.people = PeopleService(ctx, self.accounts)
         self.outbound = OutboundService(ctx, mail.address)
         self.cases = CaseService(ctx, self.games, self.ledgers)
         self.accounts.email_hooks.append(self.cases.email_changed)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from cc import errors, i18n
 from cc.i18n import N_
@@ -51,69 +53,95 @@ class PlayerService:
         password: str | None = None,
     ) -> int:
         """Register a player; returns the new player's id."""
-        login = login.strip()
-        if not _LOGIN.match(login):
-            raise errors.InvalidInput(
-                field="login",
-                reason=N_(
-                    "{login!r} must start with a letter and use only letters, digits, "
-                    "'.', '_' or '-' (2-64 characters)",
-                    login=login,
-                ),
-            )
-        if not name.strip():
-            raise errors.InvalidInput(field="name", reason=N_("a player needs a name"))
-        if lang not in i18n.LANGUAGES:
-            raise errors.InvalidInput(
-                field="lang",
-                reason=N_(
-                    "{lang!r} is not one of {languages}",
-                    lang=lang,
-                    languages=", ".join(i18n.LANGUAGES),
-                ),
-            )
-        addresses = checked_addresses(emails)
-        try:
-            role_set = {Role(r) for r in roles} or {Role.PLAYER}
-        except ValueError:
-            known = [r.value for r in Role]
-            bad = next(r for r in roles if r not in known)
-            raise errors.InvalidInput(
-                field="role",
-                reason=N_("{role!r} is not a role: {roles}", role=bad, roles=", ".join(known)),
-            ) from None
-        if password is not None and len(password) < 8:
-            raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))
-
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             require_admin(session, actor, N_("register players"))
-            if session.scalar(select(Player.id).where(Player.login == login)) is not None:
-                raise errors.Conflict(what=N_("login"), ref=login)
-            for address in addresses:
-                taken = session.scalar(select(PlayerEmail.id).where(PlayerEmail.address == address))
-                if taken is not None:
-                    raise errors.Conflict(what=N_("email address"), ref=address)
-            player = Player(
-                login=login,
-                name=name.strip(),
-                lang=lang,
-                password_hash=hash_password(password) if password else None,
-                created_at=now,
-                emails=[PlayerEmail(address=a) for a in addresses],
-                roles=[PlayerRole(role=r) for r in sorted(role_set)],
-            )
-            session.add(player)
-            session.flush()
-            audit(
+            return new_player(
                 session,
                 actor,
                 now,
-                "player_added",
-                player_id=player.id,
                 login=login,
-                emails=addresses,
-                roles=sorted(role_set),
+                name=name,
+                emails=emails,
                 lang=lang,
-            )
-            return player.id
+                roles=roles,
+                password=password,
+            ).id
+
+
+def new_player(
+    session: Session,
+    actor: Actor,
+    now: datetime,
+    *,
+    login: str,
+    name: str,
+    emails: Iterable[str] = (),
+    lang: str = i18n.DEFAULT_LANGUAGE,
+    roles: Iterable[Role | str] = (Role.PLAYER,),
+    password: str | None = None,
+) -> Player:
+    """A new player in ``session``, checked as every door needs it, audited."""
+    login = login.strip()
+    if not _LOGIN.match(login):
+        raise errors.InvalidInput(
+            field="login",
+            reason=N_(
+                "{login!r} must start with a letter and use only letters, digits, "
+                "'.', '_' or '-' (2-64 characters)",
+                login=login,
+            ),
+        )
+    if not name.strip():
+        raise errors.InvalidInput(field="name", reason=N_("a player needs a name"))
+    if lang not in i18n.LANGUAGES:
+        raise errors.InvalidInput(
+            field="lang",
+            reason=N_(
+                "{lang!r} is not one of {languages}",
+                lang=lang,
+                languages=", ".join(i18n.LANGUAGES),
+            ),
+        )
+    addresses = checked_addresses(emails)
+    roles = list(roles)
+    try:
+        role_set = {Role(r) for r in roles} or {Role.PLAYER}
+    except ValueError:
+        known = [r.value for r in Role]
+        bad = next(r for r in roles if r not in known)
+        raise errors.InvalidInput(
+            field="role",
+            reason=N_("{role!r} is not a role: {roles}", role=bad, roles=", ".join(known)),
+        ) from None
+    if password is not None and len(password) < 8:
+        raise errors.InvalidInput(field="password", reason=N_("at least 8 characters"))
+    if session.scalar(select(Player.id).where(Player.login == login)) is not None:
+        raise errors.Conflict(what=N_("login"), ref=login)
+    for address in addresses:
+        taken = session.scalar(select(PlayerEmail.id).where(PlayerEmail.address == address))
+        if taken is not None:
+            raise errors.Conflict(what=N_("email address"), ref=address)
+    player = Player(
+        login=login,
+        name=name.strip(),
+        lang=lang,
+        password_hash=hash_password(password) if password else None,
+        created_at=now,
+        emails=[PlayerEmail(address=a) for a in addresses],
+        roles=[PlayerRole(role=r) for r in sorted(role_set)],
+    )
+    session.add(player)
+    session.flush()
+    audit(
+        session,
+        actor,
+        now,
+        "player_added",
+        player_id=player.id,
+        login=login,
+        emails=addresses,
+        roles=sorted(role_set),
+        lang=lang,
+    )
+    return player

@@ -21,10 +21,12 @@ from cc.web import (
     api,
     arbiter_pages,
     audit_pages,
+    mail_pages,
     notification_api,
     notification_pages,
     office_pages,
     pages,
+    people_pages,
     public_pages,
     push,
     regulation_pages,
@@ -111,6 +113,8 @@ def create_app(
     app.include_router(arbiter_pages.router)
     app.include_router(audit_pages.router)
     app.include_router(office_pages.router)
+    app.include_router(people_pages.router)
+    app.include_router(mail_pages.router)
     app.include_router(regulation_pages.router)
     app.include_router(public_pages.router)
     app.include_router(notification_pages.router)

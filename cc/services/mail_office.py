@@ -1,0 +1,236 @@
+"""The mail as the office sees it: what came in and what became of it, and
+what goes out, with the failures.
+
+Every incoming message is kept with its outcome (:class:`InboundMessage`,
+written by the gateway in the same transaction as what it did); here the
+organiser reads all of them and an event's arbiter those of their events'
+games, with the raw message. A message refused or set aside can be
+processed again by the gateway (``MailGateway.process_again``) once its
+cause is fixed, say a player's address: it then counts once, as any
+message. An outgoing message that failed is queued again on request.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from email import message_from_bytes, policy
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from cc import errors
+from cc.i18n import N_
+from cc.models import (
+    Event,
+    Game,
+    InboundMessage,
+    InboundStatus,
+    OutboundMessage,
+    OutboundStatus,
+    Player,
+)
+from cc.services.access import is_official_of
+from cc.services.context import Actor, ServiceContext, audit, describe, is_admin
+
+#: rows a page of either list shows
+PAGE = 200
+#: what may be processed again: not what was applied or is being tried
+AGAIN = (InboundStatus.REFUSED, InboundStatus.IGNORED, InboundStatus.SET_ASIDE)
+
+
+@dataclass(frozen=True)
+class InboundRow:
+    id: int
+    arrived_at: datetime
+    sender: str
+    #: the registered person the address belongs to, if any
+    sender_name: str | None
+    subject: str
+    status: str
+    outcome: str
+    detail: str | None
+    game_id: int | None
+    attempts: int
+
+    @property
+    def may_process_again(self) -> bool:
+        return self.status in {s.value for s in AGAIN}
+
+
+@dataclass(frozen=True)
+class InboundDetail:
+    row: InboundRow
+    #: the message's headers and text, as it arrived (None: too large to keep)
+    raw: str | None
+    #: the text part the gateway read
+    text: str | None
+
+
+@dataclass(frozen=True)
+class OutboundRow:
+    id: int
+    created_at: datetime
+    to_address: str
+    subject: str
+    kind: str
+    status: str
+    attempts: int
+    last_error: str | None
+    next_attempt_at: datetime
+    sent_at: datetime | None
+    game_id: int | None
+
+
+class MailOffice:
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def inbound(self, actor: Actor, status: str | None = None) -> list[InboundRow]:
+        """The latest incoming messages ``actor`` may read, newest first."""
+        with self.ctx.db.read() as session:
+            games = self._games(session, actor)
+            query = select(InboundMessage).order_by(InboundMessage.id.desc()).limit(PAGE)
+            if status:
+                query = query.where(InboundMessage.status == InboundStatus(status))
+            if games is not None:
+                query = query.where(InboundMessage.game_id.in_(games))
+            rows = session.scalars(query).all()
+            names = _names(session, {r.player_id for r in rows if r.player_id})
+            return [_inbound(r, names) for r in rows]
+
+    def inbound_message(self, actor: Actor, message_id: int) -> InboundDetail:
+        with self.ctx.db.read() as session:
+            row = self._readable(session, actor, message_id)
+            names = _names(session, {row.player_id} if row.player_id else set())
+            raw = text = None
+            if row.raw is not None:
+                raw = row.raw.decode("utf-8", "replace")
+                parsed = message_from_bytes(row.raw, policy=policy.default)
+                body = parsed.get_body(preferencelist=("plain", "html"))
+                if body is not None:
+                    try:
+                        text = body.get_content()
+                    except (LookupError, ValueError):
+                        text = None
+            return InboundDetail(_inbound(row, names), raw, text)
+
+    def check_process_again(self, session: Session, actor: Actor, message_id: int) -> bytes:
+        """In the gateway's transaction: ``actor`` may have the message processed
+        again, and it is marked to be; returns its raw bytes. A message
+        applied (or in hand) is refused: it counts once."""
+        row = self._readable(session, actor, message_id, lock=True)
+        if row.status not in AGAIN:
+            raise errors.InvalidInput(
+                field="message",
+                reason=N_("message {id} was applied or is being tried", id=row.id),
+            )
+        if row.raw is None:
+            raise errors.InvalidInput(
+                field="message", reason=N_("message {id} was too large to keep", id=row.id)
+            )
+        row.status = InboundStatus.RETRY
+        row.outcome = "processing"
+        audit(
+            session,
+            actor,
+            self.ctx.now(),
+            "mail_processed_again",
+            game_id=row.game_id,
+            message=row.id,
+        )
+        return bytes(row.raw)
+
+    def outbound(self, actor: Actor, failed_only: bool = False) -> list[OutboundRow]:
+        with self.ctx.db.read() as session:
+            games = self._games(session, actor)
+            query = select(OutboundMessage).order_by(OutboundMessage.id.desc()).limit(PAGE)
+            if failed_only:
+                query = query.where(OutboundMessage.status == OutboundStatus.FAILED)
+            if games is not None:
+                query = query.where(OutboundMessage.game_id.in_(games))
+            return [_outbound(r) for r in session.scalars(query)]
+
+    def retry_outbound(self, actor: Actor, message_id: int) -> None:
+        """Queue a failed outgoing message again, at once."""
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            row = session.get(OutboundMessage, message_id, with_for_update=True)
+            if row is None:
+                raise errors.NotFound(kind="message", ref=message_id)
+            games = self._games(session, actor)
+            if games is not None and row.game_id not in games:
+                raise errors.NotPermitted(
+                    who=describe(session, actor), action=N_("send mail again")
+                )
+            if row.status != OutboundStatus.FAILED:
+                raise errors.InvalidInput(
+                    field="message", reason=N_("message {id} has not failed", id=row.id)
+                )
+            row.status = OutboundStatus.QUEUED
+            row.next_attempt_at = now
+            audit(session, actor, now, "mail_sent_again", game_id=row.game_id, message=row.id)
+
+    # ------------------------------------------------------------- helpers
+
+    @staticmethod
+    def _games(session: Session, actor: Actor) -> set[int] | None:
+        """The games whose mail ``actor`` reads; None: all mail (the office)."""
+        if is_admin(session, actor):
+            return None
+        events = [e.id for e in session.scalars(select(Event)) if is_official_of(session, actor, e)]
+        if not events:
+            raise errors.NotPermitted(
+                who=describe(session, actor), action=N_("read the site's mail")
+            )
+        return set(session.scalars(select(Game.id).where(Game.event_id.in_(events))))
+
+    def _readable(
+        self, session: Session, actor: Actor, message_id: int, *, lock: bool = False
+    ) -> InboundMessage:
+        row = session.get(InboundMessage, message_id, with_for_update=lock or None)
+        if row is None:
+            raise errors.NotFound(kind="message", ref=message_id)
+        games = self._games(session, actor)
+        if games is not None and row.game_id not in games:
+            raise errors.NotPermitted(
+                who=describe(session, actor), action=N_("read message {id}", id=message_id)
+            )
+        return row
+
+
+def _names(session: Session, ids: set[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    return dict(session.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
+
+
+def _inbound(row: InboundMessage, names: dict[int, str]) -> InboundRow:
+    return InboundRow(
+        id=row.id,
+        arrived_at=row.arrived_at,
+        sender=row.sender,
+        sender_name=names.get(row.player_id) if row.player_id else None,
+        subject=row.subject,
+        status=row.status.value,
+        outcome=row.outcome,
+        detail=row.detail,
+        game_id=row.game_id,
+        attempts=row.attempts,
+    )
+
+
+def _outbound(row: OutboundMessage) -> OutboundRow:
+    return OutboundRow(
+        id=row.id,
+        created_at=row.created_at,
+        to_address=row.to_address,
+        subject=row.subject,
+        kind=row.kind,
+        status=row.status.value,
+        attempts=row.attempts,
+        last_error=row.last_error,
+        next_attempt_at=row.next_attempt_at,
+        sent_at=row.sent_at,
+        game_id=row.game_id,
+    )

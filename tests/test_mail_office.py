@@ -1,0 +1,103 @@
+"""The mail seen by the office: a bounce and a message from an address nobody
+registered are listed with what became of them and their raw text; once the
+player's address is registered, "process again" applies the held move once,
+and a second try is refused. A failed outgoing message is queued again."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from cc import errors
+from cc.clock import FixedClock
+from cc.db import Database
+from cc.models import Door, Game, OutboundMessage, OutboundStatus, Player
+from cc.security import hash_password
+from cc.services import Actor, ServiceContext
+from cc.site import Site
+from tests.conftest import OPERATOR, make_event
+from tests.mail_support import raw_mail
+from tests.web_support import csrf_of, sign_in
+
+PASSWORD = "mail-pass-1"
+
+
+@pytest.fixture
+def site(db: Database, clock: FixedClock, tmp_path: Path) -> Site:
+    services = Site(ServiceContext(db=db, clock=clock))
+    make_event(services, 2, mode="email")
+    services.players.add(OPERATOR, login="office", name="Office", roles=["admin"], lang="ru")
+    services.players.add(OPERATOR, login="stranger", name="Stranger", roles=["arbiter"])
+    with db.write() as s:
+        for row in s.scalars(select(Player)):
+            row.password_hash = hash_password(PASSWORD)
+    return services
+
+
+def subject_for_white(site: Site) -> str:
+    with site.ctx.db.read() as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        return site.mail.subject(game, game.white_id)
+
+
+def test_the_office_reads_the_mail_and_processes_a_message_again_once(
+    site: Site, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    bounce = site.mail.receive(
+        raw_mail("MAILER-DAEMON@mx.test", "Undelivered", "1. 5254"), clock.now(), "test"
+    )
+    # White writes from a new address the office has not registered yet.
+    held = site.mail.receive(
+        raw_mail("white.new@example.org", subject_for_white(site), "1. 5254"), clock.now(), "test"
+    )
+    assert (bounce.outcome, held.outcome) == ("automatic", "unknown_sender")
+    c = sign_in(site, "office", PASSWORD)
+    page = c.get("/office/mail")
+    assert page.status_code == 200
+    assert "автоответ или возврат письма" in page.text and "незарегистрированный адрес" in page.text
+    rows = site.mail_office.inbound(OPERATOR)
+    [stray] = [r for r in rows if r.outcome == "unknown_sender"]
+    detail = c.get(f"/office/mail/{stray.id}")
+    assert "1. 5254" in detail.text and 'id="process-again"' in detail.text
+    # Processed again before the address is known: the same answer, nothing played.
+    c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
+    assert site.queries.game(1).ply_count == 0
+    white = site.queries.player(site.queries.game(1).white)
+    site.people.edit(
+        OPERATOR, white.login, name=white.name,
+        emails=[*white.emails, "white.new@example.org"], roles=["player"], lang="en",
+        rating=None, federation_id=None, country=None,
+    )  # fmt: skip
+    r = c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
+    assert r.status_code == 200 and "принято" in r.text
+    assert [m.san for m in site.queries.game(1).moves] == ["e4"]
+    again = c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
+    assert again.status_code == 422 and 'id="mail-error"' in again.text
+    assert site.queries.game(1).ply_count == 1
+    # The arbiter of another event reads none of it.
+    with pytest.raises(errors.NotPermitted):
+        site.mail_office.inbound(Actor.player(site.queries.player("stranger").id, Door.WEB))
+
+
+def test_a_failed_outgoing_message_is_queued_again(site: Site, clock: FixedClock) -> None:
+    site.accounts.request_reset("t1p1", "https://cc.test", "192.0.2.1")
+    with site.ctx.db.write() as s:
+        row = s.scalars(select(OutboundMessage).order_by(OutboundMessage.id)).first()
+        assert row is not None
+        row.status, row.last_error = OutboundStatus.FAILED, "550 mailbox unavailable"
+        failed = row.id
+    c = sign_in(site, "office", PASSWORD)
+    page = c.get("/office/mail")
+    assert "550 mailbox unavailable" in page.text
+    r = c.post(f"/office/mail/out/{failed}/retry", data={"csrf_token": csrf_of(page.text)})
+    assert r.status_code == 200
+    with site.ctx.db.read() as s:
+        again = s.get(OutboundMessage, failed)
+        assert again is not None and again.status == OutboundStatus.QUEUED
+    with pytest.raises(errors.InvalidInput):
+        site.mail_office.retry_outbound(OPERATOR, failed)

@@ -1,0 +1,175 @@
+"""A federation's office runs an event in a real Chromium: the organiser (in
+Russian) invites three players and imports ten from a CSV, creates an email
+event with its regulations, opens it for entry; two invited players (one in
+English, one in Russian, on phones) choose their passwords from the mailed
+links and apply; the organiser accepts them, enters two more, forms two
+sections by rating and starts; the players get their games by mail and see
+them on the site."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+import pytest
+from sqlalchemy import select
+
+from cc.clock import FixedClock
+from cc.models import OutboundMessage, Player
+from cc.security import hash_password
+from cc.services import Services
+from tests.conftest import OPERATOR
+from tests.support.in_process import serving
+from tests.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+PASSWORD = "office-pass-1"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+LIST = "name,email,lang,rating\n" + "\n".join(
+    f"Импорт {i},imp{i}@example.ru,ru,{2000 + 10 * i}" for i in range(10)
+)
+INVITED = [("Alice Archer", "alice@example.org", "en"), ("Борис Бойко", "boris@example.ru", "ru"),
+           ("Carl Cook", "carl@example.org", "en")]  # fmt: skip
+
+
+@pytest.fixture
+def backend() -> str:
+    return "sqlite"
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def outbox(services: Services, to: str) -> list[OutboundMessage]:
+    with services.ctx.db.read() as s:
+        return list(
+            s.scalars(
+                select(OutboundMessage)
+                .where(OutboundMessage.to_address == to)
+                .order_by(OutboundMessage.id)
+            )
+        )
+
+
+def fits(page: object) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # type: ignore[attr-defined]
+
+
+def test_an_organiser_runs_entry_to_start_in_the_browser(
+    services: Services, clock: FixedClock, browser: object
+) -> None:
+    services.players.add(
+        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
+    )
+    services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
+    with services.ctx.db.write() as s:
+        for row in s.scalars(select(Player)):
+            row.password_hash = hash_password(PASSWORD)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with serving(services) as base:
+        office = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[attr-defined]
+        office.goto(f"{base}/login")
+        office.fill("input[name=login]", "office")
+        office.fill("input[name=password]", PASSWORD)
+        office.click("button[type=submit]")
+        office.wait_for_url(re.compile(r".*/arbiter$"))
+        office.click("#nav-office")
+        office.click("#people-link")
+        assert "Люди" in office.inner_text("h1")
+        for name, email, lang in INVITED:
+            if not office.is_visible("#invite-form"):
+                office.click("#invite summary")
+            office.fill("#invite-name", name)
+            office.fill("#invite-email", email)
+            office.select_option("#invite-lang", lang)
+            office.click("#send-invite")
+            assert "Приглашение отправлено" in office.inner_text("#flash")
+        office.click("#import summary")
+        office.fill("#import-text", LIST)
+        office.click("#import-send")
+        assert "добавлено 10" in office.inner_text("#import-report")
+        assert office.locator("#people tbody tr").count() == 2 + 3 + 10
+        office.click("#never-link")
+        assert office.locator("#people tbody tr").count() == 1 + 3 + 10  # the judge too
+        fits(office)
+        office.screenshot(path=str(ARTIFACTS / "office-people-ru.png"), full_page=True)
+
+        # The event from the form, then open for entry.
+        office.goto(f"{base}/office/events/new")
+        office.fill("#f-code", "AUT")
+        office.fill("#f-name", "Осенний кубок")
+        office.select_option("#f-mode", "email")
+        office.fill("#f-start", "2026-06-01")
+        office.select_option("#f-arbiter", "judge")
+        office.fill("#f-control_days", "40")
+        office.check("input[name=no_engines]")
+        office.click("#create-event")
+        assert "10 ходов за 40 дней" in office.inner_text("#r-control")
+        office.goto(f"{base}/office/events/AUT")
+        office.fill("#closes-on", "2026-05-30")
+        office.click("#open-entry")
+        assert "Приём заявок открыт" in office.inner_text("#flash")
+
+        # Two invited players choose a password from their mail and apply.
+        players = {}
+        for _name, email, lang in INVITED[:2]:
+            [mail] = outbox(services, email)
+            link = re.search(r"https?://\S+(/reset/\S+)", mail.body)
+            assert link, mail.body
+            player = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
+            players[lang] = player
+            player.goto(base + link.group(1))
+            player.fill("input[name=password]", "chosen-pass-1")
+            player.click("form.stack button[type=submit]")
+            player.wait_for_url(re.compile(r".*/login"))
+            login = email.split("@")[0]
+            player.fill("input[name=login]", login)
+            player.fill("input[name=password]", "chosen-pass-1")
+            player.click("button[type=submit]")
+            player.wait_for_url(re.compile(r".*/games$"))
+            player.goto(f"{base}/events/AUT")
+            player.click("#apply")
+            said = player.inner_text("#entry-state")
+            assert ("waiting" in said) if lang == "en" else ("ждёт ответа" in said)
+            fits(player)
+            player.screenshot(path=str(ARTIFACTS / f"entry-applied-{lang}.png"), full_page=True)
+
+        # Accepted, two more entered, two sections by rating, started.
+        office.goto(f"{base}/office/events/AUT")
+        for login in ("alice", "boris"):
+            office.click(f"tr[data-player={login}] button.accept")
+        for login in ("imp9", "imp8"):
+            office.select_option("#enter-player", login)
+            office.click("#enter")
+        assert office.locator("#applications tbody tr").count() == 4
+        office.fill("#section-size", "2")
+        office.click("#form-by-rating")
+        assert office.locator("#sections li").count() == 2
+        office.click("#start-event")
+        office.wait_for_url(re.compile(r".*/arbiter/events/AUT.*"))
+        office.screenshot(path=str(ARTIFACTS / "office-started-ru.png"), full_page=True)
+        for lang, player in players.items():
+            player.goto(f"{base}/games")
+            assert player.locator("tr[data-game]").count() == 1
+            fits(player)
+            player.screenshot(path=str(ARTIFACTS / f"entry-games-{lang}.png"), full_page=True)
+
+    # Everyone entered is told: the answer, then the games with their subjects.
+    for email in ("alice@example.org", "boris@example.ru", "imp9@example.ru"):
+        kinds = [m.kind for m in outbox(services, email)]
+        assert kinds[-1] == "start", kinds
+        assert (
+            "[cc]" in outbox(services, email)[-1].body or "AUT" in outbox(services, email)[-1].body
+        )
+    assert services.queries.event("AUT").status == "started"
+    games = services.queries.my_games(services.queries.player("alice").id)
+    assert len(games) == 1  # a section of two: one game
+    assert date(2026, 6, 1) == services.queries.event("AUT").start_date
