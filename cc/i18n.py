@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext as gettext_mod
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -30,6 +31,8 @@ from typing import Final
 
 LANGUAGES: Final = ("en", "ru")
 DEFAULT_LANGUAGE: Final = "en"
+#: the languages that write a decimal comma (0,5), not a point
+DECIMAL_COMMA: Final = frozenset({"ru"})
 
 #: the gettext catalogs, one directory per language
 LOCALE_DIR: Final = Path(__file__).parent / "web" / "locale"
@@ -300,7 +303,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "no_overstep": {
         "en": "The record of game {game_id} shows no overstep by {player}: {total} days "
         "used, limit {limit}.",
-        "ru": "По записи партии {game_id} у {player} нет просрочки: израсходовано {total} дн., "
+        "ru": "По записи партии {game_id} просрочки нет ({player}): израсходовано {total} дн., "
         "лимит {limit}.",
     },
     "claim_too_late": {
@@ -308,7 +311,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "the reply to {player}'s move {control_move}, and that reply was sent on "
         "{replied_on} (Art. {article}).",
         "ru": "Заявление по партии {game_id} опоздало: его нужно было подать не позднее ответа "
-        "на {control_move}-й ход {player}, а ответ отправлен {replied_on} (ст. {article}).",
+        "на {control_move}-й ход партнёра ({player}), а ответ отправлен {replied_on} "
+        "(ст. {article}).",
     },
     "claim_barred": {
         "en": "{who} may not claim again in game {game_id} during this ten-move cycle "
@@ -366,8 +370,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "no_materials": {
         "en": "Case {case_id}: {who} sent no materials for the adjudication, and so may not "
         "appeal its result (Art. 56.9.7).",
-        "ru": "Дело {case_id}: {who} не прислал материалов для присуждения и поэтому не может "
-        "обжаловать его результат (ст. 56.9.7).",
+        "ru": "Дело {case_id}: {who} — материалы для присуждения не присланы, поэтому "
+        "обжаловать его результат нельзя (ст. 56.9.7).",
     },
     "bad_decision": {
         "en": "{decision!r} is not a decision in a {kind} case; choose one of: {choices}.",
@@ -376,8 +380,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "receipt_in_future": {
         "en": "Game {game_id}: {player} cannot have received the move on {received}: that is "
         "later than now ({now}).",
-        "ru": "Партия {game_id}: {player} не мог получить ход {received} — это позже, чем "
-        "сейчас ({now}).",
+        "ru": "Партия {game_id}: {player} — ход не может считаться полученным {received}: это "
+        "позже, чем сейчас ({now}).",
     },
     "receipt_before_start": {
         "en": "Game {game_id}: {received} is before the start of event {event} on {start}; "
@@ -388,14 +392,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "receipt_before_sending": {
         "en": "Game {game_id}: {player} cannot have received {partner}'s move {move} on "
         "{received}: it was sent on {sent} (Art. 55.2.2, 56.2.3).",
-        "ru": "Партия {game_id}: {player} не мог получить ход {move} партнёра {partner} "
-        "{received} — ход отправлен {sent} (ст. 55.2.2, 56.2.3).",
+        "ru": "Партия {game_id}: {player} — ход {move} партнёра ({partner}) не мог быть "
+        "получен {received}: ход отправлен {sent} (ст. 55.2.2, 56.2.3).",
     },
     "receipt_after_reply": {
         "en": "Game {game_id}: {player} replied to {partner}'s move {move} on {replied}, so "
         "cannot have received it later, on {received}.",
-        "ru": "Партия {game_id}: {player} ответил на ход {move} партнёра {partner} {replied} "
-        "и не мог получить его позже, {received}.",
+        "ru": "Партия {game_id}: {player} — ответ на ход {move} партнёра ({partner}) отправлен "
+        "{replied}, поэтому получить этот ход позже, {received}, нельзя.",
     },
     "receipt_of_first_move": {
         "en": "Game {game_id}: White's first move answers no move; its time counts from the "
@@ -406,8 +410,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "receipt_not_reached": {
         "en": "Game {game_id}: {player}'s move {move_number} has not been reached; the game is "
         "at move {current}.",
-        "ru": "Партия {game_id}: до {move_number}-го хода {player} партия ещё не дошла; сейчас "
-        "ход {current}.",
+        "ru": "Партия {game_id}: {player} — до {move_number}-го хода партия ещё не дошла; "
+        "сейчас ход {current}.",
     },
 }
 
@@ -483,6 +487,10 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "submitted": N_("materials sent"),
         "changed": N_("changed"),
     },
+    # a game's result, where a language writes it otherwise
+    "result": {
+        "1/2-1/2": N_("1/2-1/2"),
+    },
     "mode": {
         "server": N_("server"),
         "email": N_("email"),
@@ -507,6 +515,8 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "page": N_("Page"),
         "token": N_("API token"),
         "notification": N_("Notification"),
+        "link": N_("Link"),
+        "push subscription": N_("Push subscription"),
         "application": N_("Entry"),
         "message": N_("Message"),
     },
@@ -677,8 +687,31 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
     },
 }
 
+#: "not found" said of each kind of thing, where a language makes the words
+#: agree with the thing's gender ("Партия 9 не найдена", "Дело 5 не найдено")
+NOT_FOUND: Final[dict[str, dict[str, str]]] = {
+    "ru": {
+        "game": "Партия {ref} не найдена.",
+        "case": "Дело {ref} не найдено.",
+        "player": "Участник {ref} не найден.",
+        "event": "Соревнование {ref} не найдено.",
+        "section": "Группа {ref} не найдена.",
+        "move": "Ход {ref} не найден.",
+        "leave": "Перерыв {ref} не найден.",
+        "conditional line": "Условный вариант {ref} не найден.",
+        "page": "Страница {ref} не найдена.",
+        "token": "Токен API {ref} не найден.",
+        "notification": "Уведомление {ref} не найдено.",
+        "link": "Ссылка {ref} не найдена.",
+        "push subscription": "Подписка браузера {ref} не найдена.",
+        "application": "Заявка {ref} не найдена.",
+        "message": "Письмо {ref} не найдено.",
+    },
+}
+
 #: refusal parameters that hold codes, and the categories that put them into words
 PARAM_WORDS: Final[dict[str, tuple[str, ...]]] = {
+    "result": ("result",),
     "reason": ("reason",),
     "status": ("status",),
     "mode": ("mode",),
@@ -700,6 +733,16 @@ def word(category: str, value: str, lang: str) -> str:
         return value
     label = WORDS.get(category, {}).get(value)
     return value if label is None else label.localize(lang)
+
+
+def number(value: object, lang: str) -> str:
+    """A number (a score, a tie-break) as ``lang`` writes it.
+
+    >>> number(2.5, "en"), number(2.5, "ru"), number(3, "ru"), number(Fraction(1, 2), "ru")
+    ('2.5', '2,5', '3', '0,5')
+    """
+    shown = f"{float(value):g}" if isinstance(value, int | float | Fraction) else str(value)
+    return shown.replace(".", ",") if lang in DECIMAL_COMMA else shown
 
 
 def _param(name: str, value: object, lang: str) -> object:
@@ -725,4 +768,25 @@ def render(code: str, lang: str, params: dict[str, object]) -> str:
     """
     table = MESSAGES[code]
     template = table.get(lang) or table[DEFAULT_LANGUAGE]
+    kind = params.get("kind")
+    if code == "not_found" and isinstance(kind, str) and kind in NOT_FOUND.get(lang, {}):
+        template = NOT_FOUND[lang][kind]
+        params = {**params, "ref": _reference(params.get("ref"), lang)}
     return template.format(**{k: _param(k, v, lang) for k, v in params.items()})
+
+
+def _reference(ref: object, lang: str) -> str:
+    """What a refusal did not find, as a sentence names it: a number as it
+    is, a phrase in the reader's language, a name or code in quotes.
+
+    >>> render("not_found", "ru", {"kind": "game", "ref": 999})
+    'Партия 999 не найдена.'
+    >>> render("not_found", "ru", {"kind": "event", "ref": "RU-CH"})
+    'Соревнование «RU-CH» не найдено.'
+    >>> render("not_found", "en", {"kind": "case", "ref": 5})
+    'No case 5 here.'
+    """
+    if isinstance(ref, Text):
+        return ref.localize(lang)
+    text = str(ref)
+    return text if text.isdigit() else f"«{text}»"

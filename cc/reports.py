@@ -63,7 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "as_of": "на",
         "n": "N",
         "white": "Белые",
-        "black": "Черные",
+        "black": "Чёрные",
         "received": "Пол.",
         "sent": "Отв.",
         "time": "Время",
@@ -94,7 +94,7 @@ LABELS: dict[str, dict[str, str]] = {
         "grace": "не засчитано",
         "adjustment": "поправка",
         "w": "белые",
-        "b": "черные",
+        "b": "чёрные",
     },
 }
 

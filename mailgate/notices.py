@@ -160,7 +160,9 @@ class MailNotices:
             mail.notice(session, person, f"[cc] {params['player']}", body, footer=footer)
         elif kind == Kind.EVENT_CLOSED:
             assert event is not None
-            body = say(lang, kind.value, event=event.name, tables=self._tables(session, event))
+            body = say(
+                lang, kind.value, event=event.name, tables=self._tables(session, event, lang)
+            )
             link = mail.link(f"/events/{event.code}/crosstable")
             mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
         elif kind in (Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED):
@@ -209,7 +211,7 @@ class MailNotices:
         if event is not None:
             params.setdefault("event", event.name)
             if notice.kind == Kind.EVENT_CLOSED:
-                params.setdefault("tables", self._tables(session, event))
+                params.setdefault("tables", self._tables(session, event, lang))
         link = self.mailer.link(_page(notice, game, event))
         params.setdefault("link", link)
         body = (
@@ -449,14 +451,15 @@ class MailNotices:
             subject = f"{self.mailer.subject(game, person.id)} · {subject}"
         self.mailer.notice(session, person, subject, body, game=game, cc=cc, footer=footer)
 
-    def _tables(self, session: Session, event: Event) -> str:
-        """The event's final standings as text, computed once per transaction."""
+    def _tables(self, session: Session, event: Event, lang: str) -> str:
+        """The event's final standings as text in ``lang`` (its headings and
+        numbers), computed once per language and transaction."""
         memo = session.info.setdefault("cc_final_tables", {})
-        if event.id not in memo:
-            memo[event.id] = "\n\n".join(
-                f"{s.section}\n{s.text()}" for s in self.standings.event(event.code)
+        if (event.id, lang) not in memo:
+            memo[event.id, lang] = "\n\n".join(
+                f"{s.section}\n{s.text(lang)}" for s in self.standings.event(event.code)
             )
-        return memo[event.id]  # type: ignore[no-any-return]
+        return memo[event.id, lang]  # type: ignore[no-any-return]
 
 
 #: the kinds :func:`said` puts into words (their parameters are codes or lists)

@@ -336,7 +336,7 @@ class Mailer:
         clocks = schedule.clocks
         times = (
             f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
-            f"{'Время черных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
+            f"{'Время чёрных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
         )
         return f"{form}\n\n{times}\n{say(lang, 'position', fen=game.fen)}"
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from cc.i18n import word
+
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "accepted": "Your move {move} in game {game} is recorded ({arrived}). It has been "
@@ -266,7 +268,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
         "fired": "Сразу последовал условный ответ партнёра: {moves}. Ваш ход.",
-        "forward": "{player} сделал ход {move} в партии {game}. Ваш ход.\n"
+        "forward": "{player}: ход {move} в партии {game}. Ваш ход.\n"
         "Ответьте на это письмо, повторив запись (хотя бы мой последний ход) и указав свой "
         "ход в цифровой или другой нотации.",
         "fault": "Ваше сообщение по партии {game} не принято: {reason}\n"
@@ -284,10 +286,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "письмо сервера по партии, сохранив тему; ваши партии:\n{games}",
         "oversized": "Сообщение слишком велико ({size} байт); пришлите ход простым текстом.",
         "set_aside": "Сообщение не удалось обработать; оно передано администратору.",
-        "resigned": "Партия {game}: {player} сдался. Результат {result}.",
+        "resigned": "Партия {game}: {player} сдаёт партию. Результат {result}.",
         "draw_offered": "{player} предлагает ничью в партии {game}.",
         "draw_agreed": "Партия {game} закончилась вничью по соглашению.",
-        "draw_declined": "{player} отклонил предложение ничьей в партии {game}.",
+        "draw_declined": "{player}: предложение ничьей в партии {game} отклонено.",
         "leave_taken": "Ваш перерыв с {first} по {last} записан; он действует во всех ваших "
         "партиях.",
         "leave_ended_early": "Ваш перерыв прерван: игра во всех ваших партиях продолжается "
@@ -297,16 +299,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "position": "Позиция (FEN): {fen}",
         "copy_note": "Копия арбитру: у участника осталось 5 дней или меньше до контроля "
         "(ст. 56.4.10).",
-        "forfeit": "Партия {game}: {player} превысил лимит времени {day} (израсходовано "
+        "forfeit": "Партия {game}: {player} — лимит времени превышен {day} (израсходовано "
         "{total} дн., лимит {limit}); партия проиграна по времени (ст. 54.5.2). "
         "Результат {result}.",
         "reminder": "Партия {game}: ход партнёра {move} ждёт вашего ответа {days} дн., поэтому "
         "он повторён, с копией арбитру (ст. 56.5.1). Ваш ответ тоже будет направлен арбитру в "
         "копии.",
-        "overstep_open": "Партия {game}: {player} превысил лимит времени {day}: израсходовано "
-        "{total} дн., лимит {limit} (его ход {move}). Вы можете заявить арбитру о просрочке не "
-        "позднее ответа на его {control}-й ход (ст. {article}): на странице партии, через API или "
-        "ответом на это письмо со словами «заявляю о просрочке».",
+        "overstep_open": "Партия {game}: {player} — лимит времени превышен {day}: "
+        "израсходовано {total} дн., лимит {limit} (ход {move}). Вы можете заявить арбитру о "
+        "просрочке не позднее ответа на {control}-й ход партнёра (ст. {article}): на странице "
+        "партии, через API или ответом на это письмо со словами «заявляю о просрочке».",
         "claim_filed": "Партия {game}: {claimant} заявляет, что вы превысили лимит времени "
         "(израсходовано {total} дн., лимит {limit}, ваш ход {move}); это дело {case}, копия у "
         "арбитра. Партия прервана до решения арбитра (ст. 56.6.3). Вы можете направить арбитру "
@@ -339,15 +341,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "post_no_first_move": "Партия {game}: белые не сделали первого хода за {days} дн. с "
         "начала турнира. Пошлите белым запрос заказным письмом; арбитр получил копию этого "
         "уведомления (ст. 55.5.1).",
-        "leave_started": "{player} в перерыве с {first} по {last} (ст. 56.7.2): его время во всех "
-        "партиях стоит, ваше идёт как обычно (ст. 56.7.4).",
+        "leave_started": "{player} в перерыве с {first} по {last} (ст. 56.7.2): время партнёра "
+        "во всех партиях стоит, ваше идёт как обычно (ст. 56.7.4).",
         "leave_ended": "Перерыв {player} окончился {last}; игра продолжается.",
-        "lost_email": "Дело {case}: {player} потерял доступ к электронной почте (сообщено "
-        "{day}). Если доступ не будет восстановлен до {until}, участник считается выбывшим из "
+        "lost_email": "Дело {case}: {player} — доступ к электронной почте утрачен (сообщено "
+        "{day}). Если доступ не будет восстановлен до {until}, это считается выбытием из "
         "соревнования {event} (ст. 56.1.6).",
-        "lost_email_expired": "Дело {case}: {player} не восстановил доступ к почте в течение 30 "
-        "дней с {day} и считается выбывшим из соревнования {event} (ст. 56.1.6); выбытие — "
-        "дело {withdrawal}, решение за арбитром.",
+        "lost_email_expired": "Дело {case}: {player} — доступ к почте не восстановлен в течение "
+        "30 дней с {day}, это считается выбытием из соревнования {event} (ст. 56.1.6); "
+        "выбытие — дело {withdrawal}, решение за арбитром.",
         "unfinished": "Партия {game} передаётся на присуждение (дело {case}, {day}). До {until} "
         "пришлите арбитру требуемый результат (выигрыш или ничья) с обоснованием и, по "
         "желанию, анализ; участник, чья очередь хода, указывает свой ход, который считается "
@@ -356,26 +358,25 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "не приславший материалов не может обжаловать присуждение (ст. 56.9.7).",
         "case_closed": "Дело {case} ({kind}) закрыто: {decision}.",
         "event_closed": "{event} окончено: все партии решены. Итоговая таблица:\n\n{tables}",
-        "move": "{player} сделал ход {move} в партии {game}.",
-        "forward_fired": "{player} сделал ход {move} в партии {game}, и сразу последовали "
+        "move": "{player}: ход {move} в партии {game}.",
+        "forward_fired": "{player}: ход {move} в партии {game}, и сразу последовали "
         "условные ходы: {fired} (ст. 56.3.7).",
         "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы мой последний "
         "ход) и указав свой ход в цифровой или другой нотации.",
         "their_move": "Теперь ход {player}; от вас ничего не требуется.",
         "offer_with_move": "Вместе с этим ходом {player} предлагает ничью. Чтобы принять её, "
         "ответьте словами «принимаю ничью»; ответ ходом означает отказ.",
-        "declined_by_move": "{player} ответил на ваше предложение ничьей ходом, то есть "
-        "отклонил его.",
+        "declined_by_move": "{player}: ответ на ваше предложение ничьей — ход, то есть отказ.",
         "message": "{player} пишет: {message}",
         "draw_answer": "Чтобы принять её, ответьте словами «принимаю ничью»; чтобы отклонить — "
         "«отклоняю ничью» или ответьте ходом.",
-        "draw_accepted": "Партия {game}: {player} принял ваше предложение ничьей; партия "
-        "закончилась вничью (1/2-1/2).",
+        "draw_accepted": "Партия {game}: {player} — ваше предложение ничьей принято; партия "
+        "закончилась вничью (½–½).",
         "game_over": "Партия {game} окончена: {result} ({reason}).",
-        "draw_claimed": "Партия {game}: {player} потребовал ничью ({reason}); позиция это "
-        "позволяет, партия закончилась вничью (1/2-1/2).",
-        "draw_claimed_move": "Партия {game}: {player} сделал ход {move} и потребовал ничью "
-        "({reason}); позиция это позволяет, партия закончилась вничью (1/2-1/2).",
+        "draw_claimed": "Партия {game}: {player} — требование ничьей ({reason}); позиция это "
+        "позволяет, партия закончилась вничью (½–½).",
+        "draw_claimed_move": "Партия {game}: {player} — ход {move} и требование ничьей "
+        "({reason}); позиция это позволяет, партия закончилась вничью (½–½).",
         "game_over_case": "Партия {game} окончена решением арбитра по делу {case}: {result} "
         "({reason}).",
         "game_annulled": "Партия {game} не учитывается: ваш партнёр выбыл из соревнования, и "
@@ -472,15 +473,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "digest_game_prefix": "Партия {game}: ",
         "digest_case_prefix": "Дело {case}: ",
         "digest_settings": "Что, как и в котором часу вам сообщать: {link}",
-        "d_move": "{player} сделал ход {move}.",
+        "d_move": "ход {move} ({player}).",
         "d_fired": " Последовал ваш условный ответ: {fired}.",
         "d_draw_offered": "{player} предлагает ничью.",
-        "d_draw_accepted": "{player} принял ваше предложение ничьей.",
-        "d_draw_declined": "{player} отклонил ваше предложение ничьей.",
-        "d_resigned": "{player} сдался; результат {result}.",
+        "d_draw_accepted": "ваше предложение ничьей принято ({player}).",
+        "d_draw_declined": "ваше предложение ничьей отклонено ({player}).",
+        "d_resigned": "{player} сдаёт партию; результат {result}.",
         "d_game_over": "партия окончена: {result}.",
         "d_conditional_lapsed": "ваш условный вариант {line} не состоялся.",
-        "d_forfeit": "{player} превысил лимит времени {day}: партия проиграна по времени "
+        "d_forfeit": "лимит времени превышен {day} ({player}): партия проиграна по времени "
         "(ст. 54.5.2).",
         "d_time_low": "время на исходе: осталось {days_left} дн., ход до {deadline}.",
         "d_five_days": "до контроля осталось {days_left} дн. (ст. 56.4.10).",
@@ -488,7 +489,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_reminder": "ход партнёра {move} ждал {days} дн. и направлен повторно (ст. 56.5.1).",
         "d_post_no_reply": "на ваш ход {move} нет ответа {days} дн. (ст. 55.5.1).",
         "d_post_no_first_move": "белые не сделали первого хода за {days} дн. (ст. 55.5.1).",
-        "d_overstep_open": "{player} превысил лимит времени {day}; вы можете заявить об этом "
+        "d_overstep_open": "лимит времени превышен {day} ({player}); вы можете заявить об этом "
         "(ст. {article}).",
         "d_leave_started": "{player} в перерыве с {first} по {last}.",
         "d_leave_ended": "перерыв {player} окончился {last}.",
@@ -506,8 +507,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_case_closed": "дело закрыто.",
         "d_case_deadline": "срок: {what} до {until}.",
         "d_silence": "ходов нет {days} дн.: у арбитра дело об этом.",
-        "d_lost_email": "{player} потерял доступ к почте.",
-        "d_lost_email_expired": "{player} не восстановил почту за 30 дней.",
+        "d_lost_email": "доступ к почте утрачен ({player}).",
+        "d_lost_email_expired": "доступ к почте не восстановлен за 30 дней ({player}).",
         "d_unfinished": "партия передаётся на присуждение: материалы до {until}.",
         "d_submissions_closed": "срок материалов для присуждения истёк.",
         "d_other": "новости на сайте.",
@@ -524,7 +525,15 @@ def say(lang: str, key: str, **params: object) -> str:
     'Партия 3 окончена: 1-0 (мат).'
     """
     table = TEXTS.get(lang, TEXTS["en"])
-    return table[key].format(**params)
+    return table[key].format(**_said(params, lang))
+
+
+def _said(params: dict[str, object], lang: str) -> dict[str, object]:
+    """A game's result as the reader's language writes it (½–½ in Russian)."""
+    result = params.get("result")
+    if isinstance(result, str):
+        return {**params, "result": word("result", result, lang)}
+    return params
 
 
 class _Blank(dict[str, object]):
@@ -548,4 +557,4 @@ def say_notice(lang: str, key: str, **params: object) -> str:
     """
     table = TEXTS.get(lang, TEXTS["en"])
     text = table.get(f"notice_{key}") or table.get(key) or table["notice"]
-    return text.format_map(_Blank(params))
+    return text.format_map(_Blank(_said(params, lang)))

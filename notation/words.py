@@ -58,7 +58,7 @@ def describe_move(board: chess.Board, move: chess.Move, lang: str = "en") -> str
         raise ValueError(f"{move.uci()} is not a legal move in {board.fen()}")
     ru = lang == "ru"
     names = _PIECES["ru" if ru else "en"]
-    side = ("Белые" if board.turn else "Черные") if ru else ("White" if board.turn else "Black")
+    side = ("Белые" if board.turn else "Чёрные") if ru else ("White" if board.turn else "Black")
     piece = board.piece_type_at(move.from_square)
     assert piece is not None
     frm, to = chess.square_name(move.from_square), chess.square_name(move.to_square)

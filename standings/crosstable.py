@@ -121,12 +121,17 @@ class Crosstable:
         raise KeyError(player)
 
     def text(
-        self, names: dict[str, str] | None = None, headings: Mapping[str, str] | None = None
+        self,
+        names: dict[str, str] | None = None,
+        headings: Mapping[str, str] | None = None,
+        *,
+        decimal_comma: bool = False,
     ) -> str:
         """The table as plain text, in final order, for mail and the console.
 
         ``headings`` names the columns in the reader's language: ``points`` and
-        each tie-break by its code (default "Pts" and the codes, cut to 6).
+        each tie-break by its code (default "Pts" and the codes, cut to 6);
+        ``decimal_comma`` writes fractions as that language does.
         """
         names = names or {}
         label = (headings or {}).get
@@ -145,21 +150,32 @@ class Crosstable:
                     f"{'X':>4}" if p == row.player else f"{''.join(map(str, mine or ())):>4}"
                 )
             mark = "*" if row.not_counted else " "
-            tbs = " ".join(f"{_show(row.tiebreaks[t.value]):>6}" for t in self.tiebreaks)
+            tbs = " ".join(
+                f"{_show(row.tiebreaks[t.value], decimal_comma):>6}" for t in self.tiebreaks
+            )
             lines.append(
                 f"{row.place_text:>5} {names.get(row.player, row.player):<{width}} "
                 + " ".join(cells)
-                + f" {_show(row.points):>5}{mark}"
+                + f" {_show(row.points, decimal_comma):>5}{mark}"
                 + tbs
             )
         return "\n".join(lines)
 
 
-def _show(value: Fraction) -> str:
+def _show(value: Fraction, decimal_comma: bool = False) -> str:
+    """A score as tables print it: halves as "½", other fractions as decimals,
+    with a comma where the reader's language writes one.
+
+    >>> _show(Fraction(5, 2)), _show(Fraction(1, 4)), _show(Fraction(1, 4), decimal_comma=True)
+    ('2½', '0.25', '0,25')
+    """
     whole, part = divmod(value, 1)
     if part == 0:
         return str(int(whole))
-    return ("" if whole == 0 else str(int(whole))) + "½" if part == _HALF else f"{float(value):g}"
+    if part == _HALF:
+        return ("" if whole == 0 else str(int(whole))) + "½"
+    shown = f"{float(value):g}"
+    return shown.replace(".", ",") if decimal_comma else shown
 
 
 def crosstable(

@@ -123,10 +123,13 @@ class TeamTable:
                 return row
         raise KeyError(team)
 
-    def text(self, headings: Mapping[str, str] | None = None) -> str:
+    def text(
+        self, headings: Mapping[str, str] | None = None, *, decimal_comma: bool = False
+    ) -> str:
         """The team crosstable as plain text: board points per match, then the ranking.
 
-        ``headings`` names the ranking's columns by their codes (default: the codes).
+        ``headings`` names the ranking's columns by their codes (default: the
+        codes); ``decimal_comma`` writes fractions as the reader's language does.
         """
         label = (headings or {}).get
         number = {t: i + 1 for i, t in enumerate(self.teams)}
@@ -139,7 +142,9 @@ class TeamTable:
             for t in self.teams:
                 text = "X" if t == row.team else " ".join(m.text for m in row.against(t))
                 cells.append(f"{text:>9}")
-            values = " ".join(f"{_show(row.tiebreaks[t.value]):>6}" for t in self.order)
+            values = " ".join(
+                f"{_show(row.tiebreaks[t.value], decimal_comma):>6}" for t in self.order
+            )
             lines.append(
                 f"{row.place_text:>5} {row.team:<{width}} " + " ".join(cells) + " " + values
             )

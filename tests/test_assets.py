@@ -40,3 +40,24 @@ def test_the_board_bundle_is_built_from_the_current_sources() -> None:
         assert f"board/{name}" in manifest["files"]
     for package in ("@lichess-org/chessground", "chessops", "esbuild"):
         assert package in manifest["packages"]
+
+
+def test_the_accessibility_checker_is_the_locked_one_and_not_served() -> None:
+    """axe-core is read by the browser tests from tests/support/vendor/; the
+    site never serves it (nothing under cc/web/static names it)."""
+    tests_vendor = ROOT / "tests" / "support" / "vendor"
+    manifest = json.loads((tests_vendor / "MANIFEST.json").read_text())
+    lock = json.loads((ROOT / "frontend" / "package-lock.json").read_text())
+    wanted = json.loads((ROOT / "frontend" / "package.json").read_text())["devDependencies"]
+    version = wanted["axe-core"]
+    assert lock["packages"]["node_modules/axe-core"]["version"] == version
+    assert manifest["packages"] == {"axe-core": version}, "run scripts/build-assets"
+    shipped = {
+        str(p.relative_to(tests_vendor)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(tests_vendor.rglob("*"))
+        if p.is_file() and p.name != "MANIFEST.json"
+    }
+    assert shipped == manifest["files"]
+    assert {"axe-core/axe.min.js", "axe-core/LICENSE"} <= set(shipped)
+    static = ROOT / "cc" / "web" / "static"
+    assert not [p for p in static.rglob("*") if "axe" in p.name.lower()]

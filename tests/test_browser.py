@@ -190,7 +190,7 @@ def test_two_players_play_to_mate_in_the_browser(server: str, browser: object) -
     black.goto(url)  # type: ignore[attr-defined]
     assert "Ваш ход" in black.inner_text("#turn")  # type: ignore[attr-defined]
     type_move(black, "5755")  # numeric notation
-    assert "Черные: пешка с e7 на e5" in black.inner_text("#move-words")  # type: ignore[attr-defined]
+    assert "Чёрные: пешка с e7 на e5" in black.inner_text("#move-words")  # type: ignore[attr-defined]
     black.click("#cancel")  # type: ignore[attr-defined]  # not made until confirmed
     black.wait_for_selector("#move-input")  # type: ignore[attr-defined]
     assert "e5" not in black.inner_text("#record")  # type: ignore[attr-defined]
@@ -249,7 +249,7 @@ def test_a_claim_decided_by_the_arbiter_and_reversed_on_appeal_in_russian(
     row = keen.locator("tr[data-game]", has_text="Sam Slow")  # type: ignore[attr-defined]
     game_url = server + row.locator("a").first.get_attribute("href")
     keen.goto(game_url)  # type: ignore[attr-defined]
-    assert "превысил лимит времени" in keen.inner_text("#claim-form")  # type: ignore[attr-defined]
+    assert "лимит времени превышен" in keen.inner_text("#claim-form")  # type: ignore[attr-defined]
     keen.fill("#claim-form textarea[name=statement]", "Белые не ответили за 20 дней")  # type: ignore[attr-defined]
     keen.click("#claim-overstep")  # type: ignore[attr-defined]
     keen.wait_for_selector("#case-title")  # type: ignore[attr-defined]

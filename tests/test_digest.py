@@ -126,7 +126,7 @@ def test_the_digest_goes_at_the_player_s_hour_in_their_zone_once_a_day(
     assert russian.subject == "[cc] Ваши партии, 2026-05-12"
     assert "Ваш ход в партиях: 1" in russian.body
     assert "против Anna (вы играете чёрными), ваш 1-й ход после Кf3" in russian.body
-    assert "Партия 1: Anna сделал ход Кf3." in russian.body
+    assert "Партия 1: ход Кf3 (Anna)." in russian.body
     assert "Nf3" not in russian.body
     assert "турнир начался" not in russian.body  # mailed at the start
     with services.ctx.db.read() as session:
@@ -141,7 +141,7 @@ def test_the_digest_goes_at_the_player_s_hour_in_their_zone_once_a_day(
     clock.set(utc(13, 10, 0))
     assert services.daily.run().digests == [ids["anna"], ids["boris"]]
     latest = digests(services, "boris@example.org")[-1]
-    assert "Кf3" in latest.body and "сделал ход" not in latest.body
+    assert "Кf3" in latest.body and "ход Кf3 (Anna)" not in latest.body
 
     # What he already read on the site is not told again that evening.
     clock.set(utc(14, 0))
@@ -153,7 +153,7 @@ def test_the_digest_goes_at_the_player_s_hour_in_their_zone_once_a_day(
     clock.set(utc(14, 10, 0))
     assert services.daily.run().digests == [ids["boris"]]  # Anna: nothing to move
     latest = digests(services, "boris@example.org")[-1]
-    assert "после e4" in latest.body and "сделал ход" not in latest.body
+    assert "после e4" in latest.body and "ход e4 (Anna)" not in latest.body
 
     # He answers the next morning: nothing to say that evening, no mail,
     # and the day is done all the same.

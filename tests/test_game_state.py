@@ -148,7 +148,7 @@ def test_a_missing_game_is_said_without_a_guess_at_its_gender(services: Services
     page(services, "p1", "ru")  # the player reads Russian
     c = sign_in(services, "p1", PASSWORD)
     html = c.get("/games/999").text
-    assert "Не найдено: Партия 999." in html and "(а)" not in html
+    assert "Партия 999 не найдена." in html and "(а)" not in html
 
 
 def test_each_action_says_what_it_did_and_accepting_a_draw_is_asked_first(

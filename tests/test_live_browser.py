@@ -140,7 +140,7 @@ def test_the_partners_move_shows_on_the_open_page_and_in_the_count(
     # The centre: in Russian, newest first; the notification opens the game.
     boris.goto(f"{server}/notifications")  # type: ignore[attr-defined]
     first = boris.locator("#notifications li").first  # type: ignore[attr-defined]
-    assert "Wanda White сыграл Nf3 в партии" in first.inner_text()
+    assert "Wanda White: ход Nf3 в партии" in first.inner_text()
     assert "новое" in first.inner_text()
     boris.screenshot(path=str(ARTIFACTS / "notifications-phone.png"), full_page=True)  # type: ignore[attr-defined]
     first.locator("a").click()

@@ -162,7 +162,7 @@ def test_a_player_cannot_act_for_another_player(services: Services, two: dict[st
 def test_an_unknown_game_is_refused(services: Services, two: dict[str, int]) -> None:
     with pytest.raises(errors.NotFound) as info:
         services.games.submit_move(white(two), 999, "e4")
-    assert info.value.message("ru") == "Не найдено: Партия 999."
+    assert info.value.message("ru") == "Партия 999 не найдена."
 
 
 def test_no_move_before_the_official_start(services: Services, clock: FixedClock) -> None:

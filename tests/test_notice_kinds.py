@@ -384,8 +384,8 @@ def test_an_email_resignation_and_a_web_acceptance_are_mailed_in_the_partners_la
     before = len(mails_to(services, WHITE))
     services.games.accept_draw(web(ids, "p1"), 1)
     assert len(mails_to(services, WHITE)) == before  # the player who accepted knows
-    [accepted] = [m for m in mails_to(services, BLACK) if "принял" in m.body]
-    assert "Партия 1: Player 1 принял ваше предложение ничьей" in accepted.body
+    [accepted] = [m for m in mails_to(services, BLACK) if "принято" in m.body]
+    assert "Партия 1: Player 1 — ваше предложение ничьей принято" in accepted.body
 
 
 def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
@@ -396,7 +396,7 @@ def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
     before = len(mails_to(services, BLACK))
     assert send(services, clock, WHITE, s["white"], "I resign.") == "resign"
     [resigned] = mails_to(services, BLACK)[before:]
-    assert "Партия 1: Player 1 сдался. Результат 0-1." in resigned.body
+    assert "Партия 1: Player 1 сдаёт партию. Результат 0-1." in resigned.body
 
 
 def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
@@ -406,7 +406,7 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
-    assert "Player 1 сделал ход e4 в партии 1" in forward.body
+    assert "Player 1: ход e4 в партии 1" in forward.body
     assert "Вместе с этим ходом Player 1 предлагает ничью" in forward.body
 
 

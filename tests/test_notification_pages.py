@@ -75,11 +75,13 @@ def test_a_move_is_listed_counted_and_opened(site: Services) -> None:
     # The games awaiting Black's move are counted apart from the unread ones.
     waiting = site.centre.pulse(player_id(site, black)).to_move
     before = f"{waiting} to move · " if waiting else ""
-    assert unread_badge(games.text) == "" and f"<title>{before}My games</title>" in games.text
+    site_name = "Correspondence chess"
+    assert unread_badge(games.text) == ""
+    assert f"<title>{before}My games · {site_name}</title>" in games.text
     move(site, white, "e4")
     games = b.get("/games")
     assert unread_badge(games.text) == "1"
-    assert f"<title>(1) {waiting + 1} to move · My games</title>" in games.text
+    assert f"<title>(1) {waiting + 1} to move · My games · {site_name}</title>" in games.text
     centre = b.get("/notifications")
     white_name = site.queries.player(white).name
     [line] = lines_of(centre.text)
@@ -114,9 +116,9 @@ def test_the_centre_in_russian_and_english_with_the_players_time(site: Services)
     white_name = site.queries.player(white).name
     [line] = lines_of(page.text)
     # The time is the player's own (Moscow, UTC+3).
-    assert line == f"новое {white_name} сыграл e4 в партии 1 2026-05-11 12:00", line
+    assert line == f"новое {white_name}: ход e4 в партии 1 2026-05-11 12:00", line
     waiting = site.centre.pulse(player_id(site, black)).to_move
-    assert f"<title>(1) ждут хода: {waiting} · Уведомления</title>" in page.text
+    assert f"<title>(1) ждут хода: {waiting} · Уведомления · Игра по переписке</title>" in page.text
     assert "Отметить все прочитанными" in page.text and "Europe/Moscow" in page.text
     shown = re.sub(r"Player \d", "", page_text(page.text))  # the players' names
     assert not english_in(shown), english_in(shown)
@@ -245,7 +247,7 @@ def test_the_api_lists_marks_read_and_sets_choices(site: Services) -> None:
     assert item["text"] == f"{white_name} played e4 in game 1"
     assert item["params"]["move"] == "e4"
     ru = c.get("/api/v1/me/notifications", headers={**bearer, "Accept-Language": "ru"}).json()
-    assert ru["items"][0]["text"] == f"{white_name} сыграл e4 в партии 1"
+    assert ru["items"][0]["text"] == f"{white_name}: ход e4 в партии 1"
     # Marking read: named ids (someone else's are left alone), or all.
     other = token_for(site, player_id(site, white))
     r = c.post("/api/v1/me/notifications/read", headers=other, json={"ids": [item["id"]]})
@@ -399,7 +401,7 @@ def test_every_kind_is_said_in_both_languages() -> None:
         assert re.search(r"[а-яё]{3}", ru.replace("Анна", "").replace("Борис", "")), (kind, ru)
     said = notice_words.say
     assert said(EVERY_KIND[Kind.GAME_OVER], "en") == "Game 7 is over: 1/2-1/2, stalemate"
-    assert said(EVERY_KIND[Kind.GAME_OVER], "ru") == "Партия 7 окончена: 1/2-1/2, пат"
+    assert said(EVERY_KIND[Kind.GAME_OVER], "ru") == "Партия 7 окончена: ½–½, пат"
     assert said(EVERY_KIND[Kind.CASE_DECIDED], "ru") == (
         "Дело 5: решение арбитра: Заявление удовлетворено: допустившему просрочку засчитано "
         "поражение (ст. 56.6.6); обжаловать можно до 2026-05-25"

@@ -134,4 +134,4 @@ def test_a_move_mailed_by_choice_is_written_in_the_players_notation(services: Se
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "Nf3")
     [mail] = [m for m in mails(services) if m.to_address == "t1p2@example.org"]
     assert "7163" in mail.body and "Nf3" not in mail.body
-    assert "сделал ход" in mail.body
+    assert ": ход 7163 в партии" in mail.body

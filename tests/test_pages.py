@@ -317,3 +317,35 @@ def test_conditional_moves_on_the_pages(site: Services) -> None:
     bpage = b.get("/games/1")
     bad = b.post("/games/1/lines", data={"line": "Nc6", "csrf_token": csrf_of(bpage.text)})
     assert bad.status_code == 422 and "it is your move" in bad.text
+
+
+def test_every_page_names_itself_before_the_site(site: Services) -> None:
+    white, _, _ = players_of_game_one(site)
+    c = sign_in(site, white, PASSWORD)
+    view = site.queries.game(1)
+    titles = {
+        "/games/1": f"{view.white_name} – {view.black_name} · Game 1",
+        "/games": "My games",
+        "/events/T1/crosstable": "Crosstable T1",
+        "/games/1/resign": "Resign game 1",
+        "/account": "Account",
+        "/leave": "Leave",
+        "/cases": "Cases",
+        "/notifications": "Notifications",
+        "/notifications/settings": "Notification settings",
+    }
+    for path, title in titles.items():
+        # (after the count of games awaiting the player's move, if any)
+        shown = rf"<title>(\d+ to move · )?{re.escape(title)} · Correspondence chess</title>"
+        assert re.search(shown, c.get(path).text), path
+    anon = client(site)
+    assert "<title>Sign in · Correspondence chess</title>" in anon.get("/login").text
+    assert "<title>Reset your password · Correspondence chess</title>" in anon.get("/reset").text
+    assert "<title>API documentation · Correspondence chess</title>" in anon.get("/api/docs").text
+    arbiter = sign_in(site, "arbT1", PASSWORD)
+    desk = arbiter.get("/arbiter").text
+    assert "<title>Arbiter&#39;s desk · Correspondence chess</title>" in desk
+    assert (
+        "<title>Event T1 (T1) · Correspondence chess</title>"
+        in arbiter.get("/arbiter/events/T1").text
+    )

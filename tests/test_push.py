@@ -174,7 +174,7 @@ def test_a_move_is_pushed_encrypted_and_signed_and_a_gone_browser_is_dropped(
     assert headers["content-encoding"] == "aes128gcm" and int(headers["ttl"]) > 0
     shown = phone.read(body)
     assert shown["title"] == "Партия 1" and shown["lang"] == "ru"
-    assert shown["body"].startswith("Player 1 сделал ход e4 в партии 1")
+    assert shown["body"].startswith("Player 1: ход e4 в партии 1")
     assert shown["url"] == f"{SITE}/games/1"
     # The push service said the old browser is gone: it is forgotten.
     assert len(push_service.to("/gone/old")) == 1

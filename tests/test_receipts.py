@@ -310,7 +310,7 @@ def test_a_receipt_after_the_reply_is_refused(services: Services, two_moves: dic
         received="2026-05-13",
     )
     assert "replied to" in exc.message("en") and "2026-05-12" in exc.message("en")
-    assert "ответил на ход 1. d4" in exc.message("ru")
+    assert "ответ на ход 1. d4" in exc.message("ru")
     refusal(
         services,
         errors.ReceiptAfterReply,

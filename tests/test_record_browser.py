@@ -213,7 +213,8 @@ def test_the_analysis_board_makes_a_conditional_line(site: dict[str, str], brows
     assert "None." in white.inner_text("#lines")  # type: ignore[attr-defined]
     white.click("#add-line")  # type: ignore[attr-defined]
     white.wait_for_selector("#flash")  # type: ignore[attr-defined]
-    assert "3. ... a6 4. Ba4" in white.inner_text("#lines")  # type: ignore[attr-defined]
+    # Saved, it reads as it was made: in the player's notation.
+    assert "3. ... 1716 4. 2514" in white.inner_text("#lines")  # type: ignore[attr-defined]
     # Reset and closing give the game back.
     board_ready(white)
     white.click("#board-analyse")  # type: ignore[attr-defined]
@@ -252,7 +253,7 @@ def test_on_my_move_the_line_fills_the_move_form_on_a_phone(
     assert black.input_value("#conditional-input") == "Сa4 Кf6"  # type: ignore[attr-defined]
     black.click("#send")  # type: ignore[attr-defined]
     black.wait_for_selector("#confirm")  # type: ignore[attr-defined]
-    assert "Ba4 Nf6" in black.inner_text("#confirm-line")  # type: ignore[attr-defined]
+    assert "Сa4 Кf6" in black.inner_text("#confirm-line")  # type: ignore[attr-defined]
     black.click("#cancel")  # type: ignore[attr-defined]
     board_ready(black)
     black.click("#ply-2")  # type: ignore[attr-defined]

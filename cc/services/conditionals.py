@@ -154,8 +154,9 @@ class ConditionalMoves:
                 session, actor, now, "conditional_cancelled", game_id=line.game_id, line_id=line.id
             )
 
-    def lines(self, actor: Actor, game_id: int) -> list[LineView]:
-        """The caller's own active lines in a game, written in SAN."""
+    def lines(self, actor: Actor, game_id: int, style: str = "san") -> list[LineView]:
+        """The caller's own active lines in a game: ``moves`` in SAN (what the
+        API gives), ``text`` in ``style``, the notation the player reads."""
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)
             rows = session.scalars(
@@ -173,7 +174,7 @@ class ConditionalMoves:
                 first = (row.next_ply + 1) // 2
                 text = notation.write_moves(
                     [chess.Move.from_uci(u) for u in row.moves[row.position :]],
-                    "san",
+                    style,
                     board=chess.Board(game.fen),
                 )
                 views.append(LineView(id=row.id, from_move=first, moves=sans, text=text))

@@ -291,7 +291,7 @@ class NotificationCentre:
                 return int(ident), Group(group)
         except (ValueError, UnicodeDecodeError):
             pass
-        raise errors.NotFound(kind="link", ref="unsubscribe")
+        raise errors.NotFound(kind="link", ref=N_("to stop emails"))
 
     def _sign(self, payload: str) -> str:
         digest = hmac.new(self.secret, b"unsubscribe:" + payload.encode(), hashlib.sha256)

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from sqlalchemy import select
 
-from cc.i18n import DEFAULT_LANGUAGE, WORDS, word
+from cc.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, WORDS, word
 from cc.models import Game, GameStatus, ResultReason, Section
 from cc.services.context import ServiceContext, find_event
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
@@ -47,8 +47,14 @@ class TeamStandings:
     #: the players' scores, board by board, best first on each board
     boards: list[BoardScore] = field(default_factory=list)
 
-    def text(self, names: dict[str, str], headings: Mapping[str, str] | None = None) -> str:
-        lines = [self.table.text(headings), ""]
+    def text(
+        self,
+        names: dict[str, str],
+        headings: Mapping[str, str] | None = None,
+        *,
+        decimal_comma: bool = False,
+    ) -> str:
+        lines = [self.table.text(headings, decimal_comma=decimal_comma), ""]
         for b in self.boards:
             lines.append(f"{b.board:>3}  {names[b.player]} ({b.team})  {b.points_text}")
         return "\n".join(lines)
@@ -121,14 +127,15 @@ class SectionStandings:
         return self.unfinished == 0
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The table as text, its column headings in ``lang``."""
+        """The table as text, its column headings and its numbers in ``lang``."""
         headings = None
         if lang != DEFAULT_LANGUAGE:
             headings = {code: word("tiebreak", code, lang) for code in WORDS["tiebreak"]}
+        comma = lang in DECIMAL_COMMA
         if self.teams is not None:
-            return self.teams.text(self.names, headings)
+            return self.teams.text(self.names, headings, decimal_comma=comma)
         assert self.table is not None
-        return self.table.text(self.names, headings)
+        return self.table.text(self.names, headings, decimal_comma=comma)
 
     def as_dict(self) -> dict[str, object]:
         if self.teams is not None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from cc.i18n import N_, WORDS, Text
+from cc.i18n import N_, WORDS, Text, code
 from cc.services.notifications import Kind
 
 #: how much of a free-text summary (a statement, a protest) a line shows
@@ -202,6 +202,9 @@ def _params(item: NoticeLike, events: Mapping[int, str]) -> Params:
     reason = p.get("reason")
     if isinstance(reason, str) and reason in REASONS and item.kind != Kind.CONDITIONAL_LAPSED:
         p["reason"] = REASONS[reason]
+    result = p.get("result")
+    if isinstance(result, str) and result in WORDS["result"]:
+        p["result"] = code("result", result)
     decision = p.get("decision")
     if isinstance(decision, str) and decision in WORDS["decision"]:
         p["decision"] = WORDS["decision"][decision]

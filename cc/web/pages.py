@@ -14,10 +14,12 @@ import chess.svg
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import notation
-from cc import errors
+from cc import errors, i18n
 from cc.i18n import N_, word
 from cc.services.accounts import NOTATIONS, SessionInfo
 from cc.services.games import MESSAGE_LIMIT
@@ -44,6 +46,23 @@ from cc.web.notice_words import REASONS
 
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 router = APIRouter(include_in_schema=False)
+
+
+@pass_context
+def _number(context: Context, value: object) -> str:
+    """``{{ points|number }}``: a score or a tie-break as the page's language
+    writes it (2.5, 2,5)."""
+    return i18n.number(value, context.get("lang", i18n.DEFAULT_LANGUAGE))
+
+
+@pass_context
+def _result(context: Context, value: object) -> str:
+    """``{{ game.result|result }}``: a result as the page's language writes it (½–½)."""
+    return word("result", str(value), context.get("lang", i18n.DEFAULT_LANGUAGE))
+
+
+templates.env.filters["number"] = _number
+templates.env.filters["result"] = _result
 #: how long a reset link's form may stay open once the link is followed
 RESET_COOKIE_SECONDS = 30 * 60
 #: the roles whose holders land on the arbiter's desk rather than their games
@@ -355,7 +374,7 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
         "reason_text": reason_words(state.reason or "", language(request)),
         "claim": svc.cases.claim_basis(actor, game_id) if mine and actor else None,
         "suspended_by": svc.cases.suspending_case(game_id) if whole else None,
-        "lines": svc.games.lines(actor, game_id) if mine and actor else [],
+        "lines": svc.games.lines(actor, game_id, style) if mine and actor else [],
         "messages": svc.messages.of(actor, game_id) if actor else [],
         "written": written,
         "game": view,
@@ -432,6 +451,7 @@ async def send_move(request: Request, game_id: int) -> Response:
         )
     board = chess.Board(preview.fen_before)
     words = notation.describe_move(board, chess.Move.from_uci(preview.uci), language(request))
+    style = info.notation if info.notation in NOTATIONS else "san"
     return render(
         request,
         "confirm.html",
@@ -439,13 +459,21 @@ async def send_move(request: Request, game_id: int) -> Response:
         words=words,
         svg=board_svg(preview.fen_after, flipped=preview.color == "black", lastmove=preview.uci),
         board_label=board_label(preview.fen_after, language(request)),
-        shown=notation.write_move(
-            board,
-            chess.Move.from_uci(preview.uci),
-            info.notation if info.notation in NOTATIONS else "san",
-        ),
+        shown=notation.write_move(board, chess.Move.from_uci(preview.uci), style),
+        line_shown=_line_in(preview.fen_after, preview.line, style),
         message_limit=MESSAGE_LIMIT,
     )
+
+
+def _line_in(fen: str, sans: tuple[str, ...], style: str) -> str:
+    """A conditional line (in SAN from ``fen``) in the notation the player reads."""
+    board = chess.Board(fen)
+    moves = []
+    for san in sans:
+        move = board.parse_san(san)
+        moves.append(move)
+        board.push(move)
+    return notation.write_moves(moves, style, board=chess.Board(fen), numbered=False)
 
 
 @router.post("/games/{game_id}/confirm")

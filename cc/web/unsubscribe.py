@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from cc import errors
+from cc.i18n import N_
 from cc.services.notifications import Group
 from cc.web.context import services_of
 from cc.web.pages import render
@@ -54,5 +55,5 @@ def unsubscribe(request: Request, token: str) -> Response:
 
 def _read(request: Request, token: str) -> tuple[int, Group]:
     if len(token) > 200:
-        raise errors.NotFound(kind="link", ref="unsubscribe")
+        raise errors.NotFound(kind="link", ref=N_("to stop emails"))
     return services_of(request).centre.read_token(token)
