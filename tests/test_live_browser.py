@@ -91,14 +91,14 @@ def test_the_partners_move_shows_on_the_open_page_and_in_the_count(
     assert "Ожидается ход" in boris.inner_text("#turn")  # type: ignore[attr-defined]
     assert boris.locator("#unread-count").is_hidden()  # type: ignore[attr-defined]
     assert boris.locator("#to-move-count").is_hidden()  # type: ignore[attr-defined]
-    assert wanda.inner_text("#to-move-count") == "1 to move"  # type: ignore[attr-defined]
+    assert wanda.inner_text("#to-move-count .long") == "1 to move"  # type: ignore[attr-defined]
 
     play(wanda, "e4")
     took = until(lambda: "e4" in boris.inner_text("#record"), "the move on the board")  # type: ignore[attr-defined]
     until(lambda: boris.inner_text("#unread-count") == "1", "the unread count")  # type: ignore[attr-defined]
     assert boris.title().startswith("(1) ждут хода: 1 · ")  # type: ignore[attr-defined]
     # The games awaiting the move are counted apart, in the header and the title.
-    assert boris.inner_text("#to-move-count") == "ждут хода: 1"  # type: ignore[attr-defined]
+    assert boris.inner_text("#to-move-count .long") == "ждут хода: 1"  # type: ignore[attr-defined]
     until(lambda: wanda.locator("#to-move-count").is_hidden(), "White's count of games to move")  # type: ignore[attr-defined]
     assert "to move" not in wanda.title()  # type: ignore[attr-defined]
     assert "Ваш ход" in boris.inner_text("#turn")  # type: ignore[attr-defined]

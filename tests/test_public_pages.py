@@ -97,7 +97,7 @@ def test_a_game_not_public_yet_is_told_apart_from_a_missing_one(site: Services) 
     csrf = csrf_of(c.get("/games").text)
     c.post("/lang", data={"lang": "ru", "csrf_token": csrf, "next": "/games"})
     assert "пока не открыта для всех" in c.get("/games/1").text
-    assert "Не найдено" in c.get("/games/999").text
+    assert "Партия 999 не найдена." in c.get("/games/999").text
     # The arbiter and the appeal arbiter see it.
     for name in ("arb", "apl"):
         assert sign_in(site, login(site, ids, name), PASSWORD).get("/games/1").status_code == 200
@@ -181,8 +181,8 @@ def test_my_games_marks_what_waits_and_the_header_counts_it(site: Services) -> N
     page = c.get("/games")
     waiting = site.centre.pulse(ids["p1"]).to_move
     assert waiting == 2
-    assert re.search(r'id="to-move-count"[^>]*>2 to move</span>', page.text)
-    assert "<title>(1) 2 to move · My games</title>" in page.text
+    assert re.search(r'id="to-move-count"[^>]*><span class="long">2 to move</span>', page.text)
+    assert "<title>(1) 2 to move · My games · Correspondence chess</title>" in page.text
     assert f'href="/games/{as_black}#draw-offer">Draw offered to you' in page.text
     assert re.search(r'id="next-game" href="/games/\d+"', page.text)
     assert "2026-05-11" in page.text  # the opponent's last move
@@ -197,7 +197,7 @@ def test_my_games_marks_what_waits_and_the_header_counts_it(site: Services) -> N
     finished = page.text.split('id="finished"', 1)
     assert len(finished) == 2 and f'data-game="{as_white}" data-outcome="won"' in finished[1]
     assert "You won" in finished[1] and "resignation" in finished[1]
-    assert re.search(r'id="to-move-count"[^>]*>1 to move</span>', page.text)
+    assert re.search(r'id="to-move-count"[^>]*><span class="long">1 to move</span>', page.text)
     assert f'id="next-game" href="/games/{as_black}"' in page.text
     csrf = csrf_of(page.text)
     c.post("/lang", data={"lang": "ru", "csrf_token": csrf, "next": "/games"})

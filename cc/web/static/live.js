@@ -60,10 +60,13 @@
     var waiting = document.getElementById("to-move-count");
     if (waiting && typeof toMove === "number") {
       // The title's waiting part is the badge's text, as the page was made.
-      var before = waiting.hidden ? "" : waiting.textContent + " · ";
+      var long = waiting.querySelector(".long") || waiting;
+      var before = waiting.hidden ? "" : long.textContent + " · ";
       if (before && title.indexOf(before) === 0) { title = title.slice(before.length); }
       var text = (waiting.getAttribute("data-label") || "%(n)s").replace("%(n)s", String(toMove));
-      waiting.textContent = text;
+      long.textContent = text;
+      var short = waiting.querySelector(".short");
+      if (short) { short.textContent = String(toMove); }
       waiting.hidden = toMove === 0;
       if (toMove > 0) { title = text + " · " + title; }
     }
