@@ -64,7 +64,7 @@ def test_an_unexpected_failure_is_500_in_the_api_form(
     def bug(*_args: object, **_kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(services.queries, "game", bug)
+    monkeypatch.setattr(services.queries, "game_for", bug)
     app = TestClient(create_app(services), raise_server_exceptions=False)
     r = app.get("/api/v1/games/1", headers=token_for(services, ids["p1"]))
     assert r.status_code == 500
