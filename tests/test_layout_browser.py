@@ -103,6 +103,13 @@ def play(page: object, url: str, move: str) -> None:
     page.wait_for_selector("#board")  # type: ignore[attr-defined]
 
 
+#: how many rows the header's items stand in (items whose tops differ)
+HEADER_LINES = """() => new Set([...document.querySelectorAll(
+  "header .brand, header .links > *, header .controls > *")]
+  .filter(el => el.getClientRects().length)
+  .map(el => Math.round(el.getBoundingClientRect().top / 8))).size"""
+
+
 class Fits:
     """Measures pages and keeps what did not fit, to report all at once."""
 
@@ -121,6 +128,10 @@ class Fits:
             self.failures.append(
                 f"{name} at {size['width']}: {got['scroll']} > {got['inner']}: {got['wide']}"
             )
+        # The header keeps to two lines, on a phone too (its links scroll in a row).
+        lines = page.evaluate(HEADER_LINES)  # type: ignore[attr-defined]
+        if lines > 2:
+            self.failures.append(f"{name} at {size['width']}: the header takes {lines} lines")
 
     def visit(self, page: object, url: str, name: str, ready: str = "main") -> None:
         response = page.goto(url)  # type: ignore[attr-defined]
