@@ -134,8 +134,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "opponent's move {move} came with a draw offer, which is yours to answer.",
         "lapsed_game_over": "Game {game} is over, so your conditional moves {line} will not be "
         "played.",
-        "entry_accepted": "Your entry to {event} ({code}) is accepted. The event starts on "
-        "{start}; you will get your games and opponents by mail on the start.",
+        "entry_accepted": "Your entry to {event} ({code}) is accepted. Its official start is "
+        "{start}; you will get your games and opponents by mail when the sections are paired.",
         "entry_refused": "Your entry to {event} ({code}) is not accepted.",
         "event_games_web": "Your games, each on its page on the site (you may also play them "
         "from a desktop program through Xfcc):",
@@ -387,8 +387,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "ходом {move} партнёр предложил ничью, ответить на это предложение можете только вы.",
         "lapsed_game_over": "Партия {game} окончена, поэтому ваши условные ходы {line} не "
         "будут сыграны.",
-        "entry_accepted": "Ваша заявка на «{event}» ({code}) принята. Турнир начинается "
-        "{start}; партии и соперников вы получите письмом в день старта.",
+        "entry_accepted": "Ваша заявка на «{event}» ({code}) принята. Официальный старт — "
+        "{start}; партии и соперников вы получите письмом, когда группы будут составлены.",
         "entry_refused": "Ваша заявка на «{event}» ({code}) не принята.",
         "event_games_web": "Ваши партии, у каждой своя страница на сайте (играть можно и из "
         "программы на компьютере через Xfcc):",

@@ -12,6 +12,7 @@ from cc.clock import FixedClock
 from cc.models import Door, Game, Player
 from cc.security import hash_password
 from cc.services import Actor, Services
+from cc.services.arbiter_desk import LEAVE_HORIZON_DAYS
 from cc.services.cases import PROTEST_DAYS
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player, setup_event
@@ -42,11 +43,11 @@ def busy(services: Services, clock: FixedClock) -> dict[str, int]:
     at(clock, CLAIMED)
     services.cases.file_time_claim(player(ids, black), 1, "White took 11 days")
     at(clock, LOOKED)
+    # The last day the desk looks ahead to, and the day after it.
+    horizon = LOOKED + timedelta(days=LEAVE_HORIZON_DAYS)
+    services.leaves.request(player(ids, "p3"), "p3", horizon, horizon + timedelta(days=3))
     services.leaves.request(
-        player(ids, "p3"), "p3", LOOKED + timedelta(days=3), LOOKED + timedelta(days=6)
-    )
-    services.leaves.request(
-        player(ids, "p4"), "p4", LOOKED + timedelta(days=20), LOOKED + timedelta(days=22)
+        player(ids, "p4"), "p4", horizon + timedelta(days=1), horizon + timedelta(days=3)
     )
     return ids
 
@@ -73,10 +74,10 @@ def test_the_desk_lists_the_arbiters_work_by_what_is_due(
     assert 1 not in over and set(over) == {2, 3, 4, 5, 6}
     assert all(g.since is not None and g.since <= LOOKED for g in over.values())
     assert all(g.who_name and not g.who_name.startswith("p") for g in over.values())
-    [leave] = desk.leaves  # the one a fortnight ahead is not this week's
+    [leave] = desk.leaves  # the one a day past the week is not this week's
     assert (leave.player_name, leave.first_day, leave.events) == (
         "Player 3",
-        LOOKED + timedelta(days=3),
+        LOOKED + timedelta(days=LEAVE_HORIZON_DAYS),
         ("C1",),
     )
     assert not desk.idle

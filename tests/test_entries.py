@@ -4,7 +4,7 @@ player their games by mail."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
@@ -124,3 +124,14 @@ def test_a_player_withdraws_an_application_before_the_sections(
     assert services.entries.state(me(services, "r5"), event).mine == "withdrawn"
     services.entries.apply(me(services, "r5"), event)  # and may apply again
     assert services.entries.state(me(services, "r5"), event).mine == "applied"
+
+
+def test_the_closing_day_is_the_last_day_to_apply(
+    services: Services, clock: FixedClock, event: str
+) -> None:
+    clock.set(datetime(2026, 5, 20, 23, 59, tzinfo=UTC))  # the closing day, in the event's zone
+    services.entries.apply(me(services, "r7"), event)
+    clock.set(datetime(2026, 5, 21, 0, 0, tzinfo=UTC))  # the day after
+    with pytest.raises(errors.EventStateError):
+        services.entries.apply(me(services, "r8"), event)
+    assert services.entries.state(me(services, "r7"), event).mine == "applied"

@@ -73,6 +73,11 @@ def test_the_office_reads_the_mail_and_processes_a_message_again_once(
         emails=[*white.emails, "white.new@example.org"], roles=["player"], lang="en",
         rating=None, federation_id=None, country=None,
     )  # fmt: skip
+    # A process that died after marking the message leaves it "to be tried":
+    # asked for again, it is taken, once.
+    with site.ctx.db.write() as s:
+        site.mail_office.check_process_again(s, OPERATOR, stray.id)
+    assert site.queries.game(1).ply_count == 0
     r = c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
     assert r.status_code == 200 and "принято" in r.text
     assert [m.san for m in site.queries.game(1).moves] == ["e4"]

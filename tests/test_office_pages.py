@@ -88,6 +88,10 @@ def test_an_organiser_creates_an_event_from_the_form(site: Services) -> None:
     assert "Турнир создан как черновик" in shown.text
     assert "10 ходов за 40 дней с накоплением (ст. 56.4.2)" in shown.text
     assert "Шахматные программы запрещены" in shown.text and "Иван Судья" in shown.text
+    # A draft not yet open for entry is the office's own.
+    assert client(site).get("/events/CUP26/regulations").status_code == 404
+    site.entries.open_entry(OPERATOR, "CUP26", site.ctx.now().date())
+    assert client(site).get("/events/CUP26/regulations").status_code == 200
 
 
 def test_a_refused_form_comes_back_with_the_reason_and_what_was_typed(site: Services) -> None:

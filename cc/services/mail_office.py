@@ -35,8 +35,16 @@ from cc.services.context import Actor, ServiceContext, audit, describe, is_admin
 
 #: rows a page of either list shows
 PAGE = 200
-#: what may be processed again: not what was applied or is being tried
-AGAIN = (InboundStatus.REFUSED, InboundStatus.IGNORED, InboundStatus.SET_ASIDE)
+#: what may be processed again: anything not applied. A message left "to be
+#: tried" (a process that died after marking it) may be asked for again too:
+#: the gateway takes it under a row lock and only while it is still to be
+#: tried, so it counts once however often it is asked.
+AGAIN = (
+    InboundStatus.REFUSED,
+    InboundStatus.IGNORED,
+    InboundStatus.SET_ASIDE,
+    InboundStatus.RETRY,
+)
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,7 @@ class MailOffice:
         if row.status not in AGAIN:
             raise errors.InvalidInput(
                 field="message",
-                reason=N_("message {id} was applied or is being tried", id=row.id),
+                reason=N_("message {id} was applied already", id=row.id),
             )
         if row.raw is None:
             raise errors.InvalidInput(

@@ -15,10 +15,11 @@ from datetime import date
 
 from sqlalchemy import func, select
 
+from cc import errors
 from cc.i18n import N_
-from cc.models import Event, Game, Player, PlayerRole, Role, Section, SectionEntry
+from cc.models import Event, EventStatus, Game, Player, PlayerRole, Role, Section, SectionEntry
 from cc.regulations import Mode, Regulations, defaults_for
-from cc.services.context import Actor, ServiceContext, find_event, require_admin
+from cc.services.context import Actor, ServiceContext, find_event, is_admin, require_admin
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,14 @@ class Office:
                 )
             ]
 
-    def regulations(self, code: str) -> EventRegulations:
-        """An event's regulations: public, as a player is asked to agree to them."""
+    def regulations(self, actor: Actor | None, code: str) -> EventRegulations:
+        """An event's regulations: public, as a player is asked to agree to them,
+        once the event is open for entry or started; a draft is the office's."""
         with self.ctx.db.read() as session:
             event = find_event(session, code)
+            draft = event.status == EventStatus.DRAFT and not event.entry_open
+            if draft and (actor is None or not is_admin(session, actor)):
+                raise errors.NotFound(kind="event", ref=code)
             return EventRegulations(
                 code=event.code,
                 name=event.name,

@@ -35,7 +35,7 @@ def event_page(request: Request, code: str) -> Response:
         event=event,
         games=games,
         entry=svc.entries.state(actor_of(info) if info else None, code),
-        arbiter_name=svc.office.regulations(code).arbiter_name,
+        arbiter_name=svc.office.regulations(actor_of(info) if info else None, code).arbiter_name,
         reasons={
             g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason
         },

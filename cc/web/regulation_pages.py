@@ -1,6 +1,7 @@
 """An event's regulations as a readable page: what a player agrees to.
 
-Public like the event's crosstable: the dates, the officials by name, the
+Public like the event's crosstable once the event is open for entry or
+started (a draft is the office's): the dates, the officials by name, the
 time control, leave, penalties, day counting, the aids forbidden and the
 tie-breaks, each in words, in the reader's language, with the articles.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc.web.context import services_of
+from cc.web.context import actor_of, services_of, viewer
 from cc.web.pages import render
 
 router = APIRouter(include_in_schema=False)
@@ -18,5 +19,6 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/events/{code}/regulations")
 def regulations_page(request: Request, code: str) -> Response:
-    event = services_of(request).office.regulations(code)
+    info = viewer(request)
+    event = services_of(request).office.regulations(actor_of(info) if info else None, code)
     return render(request, "regulations.html", event=event, regs=event.regulations)
