@@ -21,6 +21,9 @@ def build_services(config: config_mod.Config, clock: Clock | None = None) -> Sit
             address=config.mail_address,
             secret=config_mod.secret(config),
             site_url=config.site_url,
+            sender_policy=config.mail_sender_policy,
+            authserv_id=config.mail_authserv_id,
+            verify_dkim=config.mail_verify_dkim,
         ),
     )
     # Browsers are offered Web Push only when the site can sign for it.

@@ -2,7 +2,8 @@
 
 ``list`` the incoming messages (or ``--out`` the outgoing failures), ``show``
 one with its text, ``again`` to have a refused or set-aside message read
-again once its cause is fixed, ``retry`` to queue a failed outgoing one.
+again once its cause is fixed, ``release`` to vouch for the sender of a
+message held by the sender check, ``retry`` to queue a failed outgoing one.
 The same services as the office's pages (:mod:`cc.services.mail_office`).
 """
 
@@ -21,7 +22,7 @@ def mail() -> None:
 @mail.command("list")
 @click.option(
     "--status",
-    type=click.Choice(["applied", "refused", "ignored", "retry", "set_aside"]),
+    type=click.Choice(["applied", "refused", "ignored", "retry", "set_aside", "held"]),
     help="Only the incoming messages of this state.",
 )
 @click.option("--out", "outgoing", is_flag=True, help="The outgoing messages that failed.")
@@ -71,8 +72,25 @@ def mail_show(state: State, message_id: int) -> None:
 @pass_state
 @refusals
 def mail_again(state: State, message_id: int) -> None:
-    """Read a refused or set-aside message again (it counts once)."""
+    """Read a refused, held or set-aside message again (it counts once)."""
     receipt = state.site.mail.process_again(state.actor, message_id)
+    click.echo(
+        _(
+            "message {id}: {status} ({outcome})",
+            id=message_id,
+            status=word("mail", receipt.status.value),
+            outcome=receipt.outcome,
+        )
+    )
+
+
+@mail.command("release")
+@click.argument("message_id", type=int)
+@pass_state
+@refusals
+def mail_release(state: State, message_id: int) -> None:
+    """Release a held message, vouching for its sender (it counts once)."""
+    receipt = state.site.mail.release(state.actor, message_id)
     click.echo(
         _(
             "message {id}: {status} ({outcome})",

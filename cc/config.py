@@ -51,6 +51,14 @@ class Config:
     #: directories of Syzygy tables for adjudication evidence ("" : the embedded
     #: 3-4 piece set); several separated by the OS path separator
     tablebases: str = ""
+    #: what the gateway holds for the arbiter: "fail" (mail whose sender's
+    #: domain disowns it), "pass" (all mail without an aligned pass), "off"
+    mail_sender_policy: str = "fail"
+    #: the authserv-id of the site's receiving server, whose
+    #: Authentication-Results are believed (RFC 8601)
+    mail_authserv_id: str = ""
+    #: the gateway verifies DKIM and looks up DMARC itself
+    mail_verify_dkim: bool = False
     #: Web Push (VAPID, RFC 8292): the private key (base64url raw or DER, or
     #: PEM), the public key browsers subscribe with (base64url, uncompressed),
     #: and the contact push services may write to ("mailto:..."); all three
@@ -129,10 +137,32 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),
         imap_password=env.get("CC_IMAP_PASSWORD") or str(imap.get("password", "")),
         imap_folder=env.get("CC_IMAP_FOLDER") or str(imap.get("folder", "INBOX")),
+        mail_sender_policy=_choice(
+            env.get("CC_MAIL_SENDER_POLICY") or str(mail.get("sender_policy", "fail")),
+            ("fail", "pass", "off"),
+            "CC_MAIL_SENDER_POLICY",
+        ),
+        mail_authserv_id=env.get("CC_MAIL_AUTHSERV_ID") or str(mail.get("authserv_id", "")),
+        mail_verify_dkim=(env.get("CC_MAIL_VERIFY_DKIM") or str(mail.get("verify_dkim", "false")))
+        .lower()
+        .strip()
+        in ("1", "true", "yes"),
         vapid_private_key=vapid_key,
         vapid_public_key=env.get("CC_VAPID_PUBLIC_KEY") or str(push.get("public_key", "")),
         vapid_subject=env.get("CC_VAPID_SUBJECT") or str(push.get("subject", "")),
     )
+
+
+def _choice(value: str, allowed: tuple[str, ...], name: str) -> str:
+    """A setting that takes one of a few words; anything else stops the start.
+
+    >>> _choice("PASS", ("fail", "pass"), "X")
+    'pass'
+    """
+    value = value.strip().lower()
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
 
 
 def ensure_sqlite_dir(url: str) -> None:

@@ -467,6 +467,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "ignored": N_("not answered"),
         "retry": N_("to be tried again"),
         "set_aside": N_("set aside"),
+        "held": N_("held for the arbiter"),
     },
     "status": {
         "ongoing": N_("ongoing"),

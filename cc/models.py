@@ -714,6 +714,8 @@ class InboundStatus(enum.StrEnum):
     RETRY = "retry"
     #: failed too often: set aside for the admin
     SET_ASIDE = "set_aside"
+    #: its sender failed authentication: kept for the arbiter, nothing applied
+    HELD = "held"
 
 
 class InboundMessage(Base):
@@ -746,6 +748,8 @@ class InboundMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     raw: Mapped[bytes | None] = mapped_column(LargeBinary)
     processed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    #: the official who released a held message, vouching for its sender
+    released_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
 
 
 class OutboundStatus(enum.StrEnum):

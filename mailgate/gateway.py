@@ -14,11 +14,10 @@ what the services notify is mailed by :mod:`mailgate.notices`.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 import chess
 from sqlalchemy import select
@@ -41,6 +40,7 @@ from cc.models import (
 from cc.services import Services
 from cc.services.context import Actor
 from cc.services.games import notation_reason
+from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter, read_letter
 from mailgate.notices import MailNotices
@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 MAX_SIZE = 1_000_000
 #: a message that fails this often is set aside for the admin
 MAX_ATTEMPTS = 3
+#: a leave asked for without a game is recorded on a reply within this many days
+LEAVE_CONFIRM_DAYS = 7
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3})\s*\.(\s*(?:\.\.\.?|…))?")
 
 
@@ -91,6 +93,14 @@ class MailGateway:
         self.office = services.mail_office
         self.settings = services.mail_settings
         self.mailer = Mailer(self.ctx, self.ledgers, self.settings)
+        #: how senders are checked (mailgate.authenticity)
+        self.auth = AuthSettings(
+            policy=SenderPolicy(self.settings.sender_policy),
+            authserv_id=self.settings.authserv_id,
+            verify_dkim=self.settings.verify_dkim,
+        )
+        #: DNS TXT lookups for DKIM and DMARC (None: the system's resolver)
+        self.dns: TxtLookup | None = None
         #: the handler of the services' notifications, subscribed where the
         #: gateway is wired
         self.notices = MailNotices(
@@ -100,7 +110,7 @@ class MailGateway:
     # ------------------------------------------------------------- tokens
 
     def token(self, game_id: int, player_id: int) -> str:
-        """The reply token of one player in one game (in the subject line)."""
+        """A fresh reply token of one player in one game (in the subject line)."""
         return self.mailer.token(game_id, player_id)
 
     def subject(self, game: Game, player_id: int) -> str:
@@ -115,6 +125,17 @@ class MailGateway:
         asked twice, and a message already applied is refused."""
         with self.ctx.db.write() as session:
             raw = self.office.check_process_again(session, actor, message_id)
+            row = session.get(InboundMessage, message_id)
+            assert row is not None
+            arrived, source = row.arrived_at, row.source
+        return self.receive(raw, arrived, source)
+
+    def release(self, actor: Actor, message_id: int) -> Receipt:
+        """An official vouches for the sender of a held message (having asked
+        the player, say): it is taken as if its sender had passed the check,
+        dated by its arrival, and counts once."""
+        with self.ctx.db.write() as session:
+            raw = self.office.check_release(session, actor, message_id)
             row = session.get(InboundMessage, message_id)
             assert row is not None
             arrived, source = row.arrived_at, row.source
@@ -164,7 +185,8 @@ class MailGateway:
                     row = self._new_row(letter, raw, arrived_at, source)
                     session.add(row)
                     session.flush()
-                receipt = self._process(session, letter, arrived_at)
+                vouched = row.released_by_id is not None
+                receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
                 row.status = receipt.status
                 row.outcome = receipt.outcome
                 row.detail = receipt.detail
@@ -242,7 +264,15 @@ class MailGateway:
 
     # ------------------------------------------------------------ process
 
-    def _process(self, session: Session, letter: Letter, arrived_at: datetime) -> Receipt:
+    def _process(
+        self,
+        session: Session,
+        letter: Letter,
+        raw: bytes,
+        arrived_at: datetime,
+        *,
+        vouched: bool = False,
+    ) -> Receipt:
         if letter.automatic or letter.sender == self.settings.address.lower():
             return Receipt(InboundStatus.IGNORED, "automatic")
         player = self.mailer.player_by_address(session, letter.sender)
@@ -266,11 +296,22 @@ class MailGateway:
             )
             return Receipt(InboundStatus.IGNORED, "unknown_sender")
         game = session.get(Game, letter.game_id) if letter.game_id else None
-        if (
-            game is None
-            or player.id not in (game.white_id, game.black_id)
-            or not hmac.compare_digest(letter.token or "", self.token(game.id, player.id))
-        ):
+        if game is not None and player.id not in (game.white_id, game.black_id):
+            game = None
+        if not vouched:
+            check = check_sender(raw, self.auth, self.dns)
+            if self.auth.policy.holds(check.verdict):
+                self._hold(session, letter, player, game, check)
+                return Receipt(
+                    InboundStatus.HELD,
+                    "held_sender",
+                    game.id if game is not None else None,
+                    detail=check.evidence,
+                )
+        if game is None or not self.mailer.token_valid(letter.token, f"game:{game.id}", player.id):
+            leave = self._leave_without_game(session, letter, player)
+            if leave is not None:
+                return leave
             self.mailer.answer(
                 session,
                 letter,
@@ -279,15 +320,108 @@ class MailGateway:
                 say(player.lang, "no_token", games=self.mailer.game_list(session, player)),
             )
             return Receipt(InboundStatus.REFUSED, "no_reply_token")
-        actor = Actor(
-            player_id=player.id, door=Door.EMAIL, label=f"email:{player.login}", trusted=True
-        )
+        actor = self._actor(player)
         statement = read_statement(letter.text)
         try:
             return self._act(session, letter, statement, game, player, actor, arrived_at)
         except _Fault as fault:
             self._fault(session, letter, game, player, fault, arrived_at)
             return Receipt(InboundStatus.REFUSED, fault.code, game.id, detail=fault.reason)
+
+    @staticmethod
+    def _actor(player: Player) -> Actor:
+        return Actor(
+            player_id=player.id, door=Door.EMAIL, label=f"email:{player.login}", trusted=True
+        )
+
+    def _leave_without_game(
+        self, session: Session, letter: Letter, player: Player
+    ) -> Receipt | None:
+        """A leave covers all the player's games (56.7.1), so it may be asked
+        for in a message that names none. Asked from the registered address
+        without a reply token, it is confirmed first: the answer carries a
+        token for exactly those dates, and a reply to it records the leave.
+        None: the message asks for no leave."""
+        lang = player.lang
+        if letter.leave_dates is not None:
+            try:
+                first, last = (date.fromisoformat(d) for d in letter.leave_dates)
+            except ValueError:
+                return None
+            purpose = f"leave:{first}:{last}"
+            if not self.mailer.token_valid(letter.token, purpose, player.id, LEAVE_CONFIRM_DAYS):
+                return None
+            return self._take_leave(session, letter, None, player, first, last)
+        statement = read_statement(letter.text)
+        if statement.bad_leave is not None:
+            reason = localize(
+                N_("{text} does not give two real dates", text=statement.bad_leave), lang
+            )
+            self.mailer.answer(
+                session, letter, lang, "instructions", say(lang, "leave_refused", reason=reason)
+            )
+            return Receipt(InboundStatus.REFUSED, "invalid_input", detail=statement.bad_leave)
+        if statement.leave is None:
+            return None
+        first, last = statement.leave
+        token = self.mailer.token(0, player.id, purpose=f"leave:{first}:{last}")
+        subject = f"[cc leave {first} {last} {token}] " + say(lang, "leave_confirm_subject")
+        body = say(lang, "leave_confirm", first=first, last=last, days=LEAVE_CONFIRM_DAYS)
+        if self.mailer.may_answer(session, letter.sender, "instructions"):
+            self.mailer.queue(session, "instructions", letter.sender, subject, body, letter)
+        return Receipt(InboundStatus.REFUSED, "leave_to_confirm", detail=f"{first} - {last}")
+
+    def _take_leave(
+        self,
+        session: Session,
+        letter: Letter,
+        game: Game | None,
+        player: Player,
+        first: date,
+        last: date,
+    ) -> Receipt:
+        """Record a leave asked for by mail and say plainly whether it was,
+        with its dates (56.7.1); the partners and the arbiter are told by
+        the leave service, as from every door (56.7.2)."""
+        lang = player.lang
+        try:
+            self.leaves.request(self._actor(player), player.id, first, last)
+        except errors.ServiceError as exc:
+            if game is not None:
+                return self._refused(session, letter, game, lang, exc)
+            body = say(lang, "leave_refused", reason=exc.message(lang))
+            self.mailer.answer(session, letter, lang, "reply", body)
+            return Receipt(InboundStatus.REFUSED, exc.code)
+        body = say(lang, "leave_taken", first=first, last=last)
+        if game is not None:
+            return self._applied(session, letter, game, lang, "leave_taken", body)
+        self.mailer.answer(session, letter, lang, "reply", body)
+        return Receipt(InboundStatus.APPLIED, "leave_taken")
+
+    def _hold(
+        self,
+        session: Session,
+        letter: Letter,
+        player: Player,
+        game: Game | None,
+        check: SenderCheck,
+    ) -> None:
+        """Hold a message whose sender failed the check: nothing is read,
+        applied or charged; the registered address hears of it at once (the
+        real player, if the message was forged), with a copy to the arbiter
+        of the game it names, who may release it."""
+        if not self.mailer.may_answer(session, letter.sender, "held"):
+            return
+        body = say(
+            player.lang,
+            "held",
+            subject=letter.subject or "-",
+            arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
+            evidence=check.evidence,
+        )
+        cc = self.mailer.arbiter(game.event) if game is not None else []
+        subject = say(player.lang, "held_subject")
+        self.mailer.queue(session, "held", letter.sender, subject, body, letter, game=game, cc=cc)
 
     def _act(
         self,
@@ -307,12 +441,7 @@ class MailGateway:
             )
         if statement.leave is not None:
             first, last = statement.leave
-            try:
-                self.leaves.request(actor, player.id, first, last)
-            except errors.ServiceError as exc:
-                return self._refused(session, letter, game, lang, exc)
-            body = say(lang, "leave_taken", first=first, last=last)
-            return self._applied(session, letter, game, lang, "leave_taken", body)
+            return self._take_leave(session, letter, game, player, first, last)
         if Command.END_LEAVE in statement.commands:
             # 56.7.3: the leave ends today; a move in the same letter is then made.
             today = local_date(self.ctx.now(), game.event.timezone)

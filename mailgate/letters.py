@@ -42,6 +42,11 @@ _HTML_DROP: Final = re.compile(r"<(script|style|head)\b.*?</\1>", re.IGNORECASE 
 _AUTO_SENDERS: Final = re.compile(r"^(mailer-daemon|postmaster|no-?reply|bounce)", re.IGNORECASE)
 #: The game and reply token the gateway puts in its subjects: [cc 12 4f2a9c1b]
 _TOKEN: Final = re.compile(r"\[cc\s+(\d+)\s+([a-z0-9]{6,32})\]", re.IGNORECASE)
+#: A leave asked without a game, to be confirmed: [cc leave 2026-07-01 2026-07-14 4f2a...]
+_LEAVE_TOKEN: Final = re.compile(
+    r"\[cc\s+leave\s+(\d{4}-\d{2}-\d{2})\s+(\d{4}-\d{2}-\d{2})\s+([a-z0-9]{6,32})\]",
+    re.IGNORECASE,
+)
 #: what no database column takes: NUL, and the lone surrogates that stand
 #: for undecodable bytes in a header
 _UNSTORABLE: Final = re.compile("[\x00\ud800-\udfff]")
@@ -69,6 +74,8 @@ class Letter:
     text: str
     size: int
     recipients: tuple[str, ...] = field(default=())
+    #: the dates of a leave confirmation's subject (its token in ``token``)
+    leave_dates: tuple[str, str] | None = None
 
 
 def read_letter(raw: bytes) -> Letter:
@@ -99,6 +106,7 @@ def read_letter(raw: bytes) -> Letter:
     message_id = _header(message, "Message-ID").strip()[:400] or None
     subject = _header(message, "Subject")
     token_match = _TOKEN.search(subject)
+    leave_match = None if token_match else _LEAVE_TOKEN.search(subject)
     references = tuple(
         r
         for r in re.split(
@@ -115,11 +123,18 @@ def read_letter(raw: bytes) -> Letter:
         date_header=_header(message, "Date")[:200] or None,
         references=references,
         game_id=_game_number(token_match.group(1)) if token_match else None,
-        token=token_match.group(2).lower() if token_match else None,
+        token=(
+            token_match.group(2).lower()
+            if token_match
+            else leave_match.group(3).lower()
+            if leave_match
+            else None
+        ),
         automatic=is_automatic(message, address),
         text=safe_text(fresh_text(body_text(message))),
         size=len(raw),
         recipients=_recipients(message),
+        leave_dates=(leave_match.group(1), leave_match.group(2)) if leave_match else None,
     )
 
 

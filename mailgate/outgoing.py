@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from base64 import b32encode
+import os
+from base64 import b32decode, b32encode
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from email.utils import make_msgid
 
 from sqlalchemy import func, or_, select
@@ -50,6 +51,9 @@ from mailgate.replies import say
 
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
+#: the answers that count towards it: a flood of faulty or forged mail in a
+#: player's name never floods the player
+LIMITED = ("fault", "instructions", "held")
 
 
 @dataclass(frozen=True)
@@ -64,10 +68,42 @@ class Footer:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
-def reply_token(secret: bytes, game_id: int, player_id: int) -> str:
-    """A short signature of (game, player): only mail we sent carries it."""
-    digest = hmac.new(secret, f"{game_id}:{player_id}".encode(), hashlib.sha256).digest()
-    return b32encode(digest).decode()[:10].lower()
+#: the first day a reply token counts from (two bytes of days cover 179 years)
+_TOKEN_EPOCH = date(2020, 1, 1)
+_TOKEN_BYTES = 10
+
+
+def reply_token(secret: bytes, purpose: str, player_id: int, issued: date, nonce: bytes) -> str:
+    """A reply token: the day it was issued, a per-message nonce and a
+    signature over them, the purpose (``game:12``, ``leave:...``) and the
+    player. Each message gets its own; none is a fixed value a quoted or
+    forwarded message would give away for good.
+
+    >>> token = reply_token(b"k", "game:7", 2, date(2026, 5, 1), b"ab")
+    >>> len(token), token_issued(b"k", token, "game:7", 2)
+    (16, datetime.date(2026, 5, 1))
+    >>> token_issued(b"k", token, "game:8", 2) is None
+    True
+    """
+    head = (issued - _TOKEN_EPOCH).days.to_bytes(2, "big") + nonce[:2].rjust(2, b"\0")
+    mac = hmac.new(secret, f"{purpose}:{player_id}:".encode() + head, hashlib.sha256).digest()
+    return b32encode(head + mac[: _TOKEN_BYTES - 4]).decode().lower()
+
+
+def token_issued(secret: bytes, token: str | None, purpose: str, player_id: int) -> date | None:
+    """The day a genuine token for ``purpose`` and the player was issued;
+    None for anything else (another game's, another player's, a forgery)."""
+    try:
+        raw = b32decode((token or "").upper())
+    except (ValueError, TypeError):
+        return None
+    if len(raw) != _TOKEN_BYTES:
+        return None
+    head = raw[:4]
+    mac = hmac.new(secret, f"{purpose}:{player_id}:".encode() + head, hashlib.sha256).digest()
+    if not hmac.compare_digest(raw[4:], mac[: _TOKEN_BYTES - 4]):
+        return None
+    return _TOKEN_EPOCH + timedelta(days=int.from_bytes(raw[:2], "big"))
 
 
 class Mailer:
@@ -80,9 +116,27 @@ class Mailer:
 
     # ------------------------------------------------------------- tokens
 
-    def token(self, game_id: int, player_id: int) -> str:
-        """The reply token of one player in one game (in the subject line)."""
-        return reply_token(self.settings.secret, game_id, player_id)
+    def token(self, game_id: int, player_id: int, purpose: str | None = None) -> str:
+        """A fresh reply token of one player in one game, for one message."""
+        return reply_token(
+            self.settings.secret,
+            purpose or f"game:{game_id}",
+            player_id,
+            self.ctx.now().date(),
+            os.urandom(2),
+        )
+
+    def token_valid(
+        self, token: str | None, purpose: str, player_id: int, days: int | None = None
+    ) -> bool:
+        """A token we issued for ``purpose`` and the player, not yet expired
+        (``days``, or ``MailSettings.token_days``, after its day)."""
+        issued = token_issued(self.settings.secret, token, purpose, player_id)
+        if issued is None:
+            return False
+        today = self.ctx.now().date()
+        limit = self.settings.token_days if days is None else days
+        return issued <= today + timedelta(days=1) and (today - issued).days <= limit
 
     def subject(self, game: Game, player_id: int) -> str:
         return (
@@ -168,7 +222,7 @@ class Mailer:
     def may_answer(self, session: Session, address: str, kind: str) -> bool:
         """At most :data:`ANSWERS_PER_DAY` fault and instruction answers to
         one address in 24 hours; other answers always go."""
-        if kind not in ("fault", "instructions"):
+        if kind not in LIMITED:
             return True
         since = self.ctx.now() - timedelta(days=1)
         sent = session.scalar(
@@ -176,7 +230,7 @@ class Mailer:
             .select_from(OutboundMessage)
             .where(
                 OutboundMessage.to_address == address,
-                OutboundMessage.kind.in_(("fault", "instructions")),
+                OutboundMessage.kind.in_(LIMITED),
                 OutboundMessage.created_at >= since,
             )
         )

@@ -264,6 +264,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_other": "news on the site.",
         "what_protest": "protest",
         "what_appeal": "appeal",
+        "held_subject": "Held: a message in your name did not pass the sender check",
+        "held": "A message from your address (subject: {subject}; arrived {arrived}) did not "
+        "pass the check of its sender ({evidence}), so it is held for the arbiter: nothing in "
+        "it was recorded and nothing was charged.\n"
+        "If you did not send it, someone wrote your address on it: nothing needs doing, and "
+        "the arbiter has a copy. If you sent it, send it again from your own mailbox, or ask "
+        "the arbiter to release it; a released message counts from the day it arrived.",
+        "leave_confirm_subject": "Confirm your leave",
+        "leave_confirm": "You asked for a leave from {first} to {last} (Art. 56.7.1) in a "
+        "message that names no game. To record it, reply to this message keeping its subject "
+        "(any text will do) within {days} days. Until then no leave is recorded.",
+        "leave_refused": "Your leave was not recorded: {reason}",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -514,6 +526,18 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_other": "новости на сайте.",
         "what_protest": "протест",
         "what_appeal": "апелляция",
+        "held_subject": "Задержано: письмо от вашего имени не прошло проверку отправителя",
+        "held": "Письмо с вашего адреса (тема: {subject}; получено {arrived}) не прошло "
+        "проверку отправителя ({evidence}) и задержано для арбитра: ничего из него не записано, "
+        "штраф не начислен.\n"
+        "Если вы его не отправляли, кто-то указал в нём ваш адрес: делать ничего не нужно, "
+        "копия у арбитра. Если отправляли, пришлите его ещё раз из своего почтового ящика или "
+        "попросите арбитра его принять; принятое письмо считается полученным в день прибытия.",
+        "leave_confirm_subject": "Подтвердите перерыв",
+        "leave_confirm": "Вы просите перерыв с {first} по {last} (ст. 56.7.1) в письме, где не "
+        "указана партия. Чтобы он был записан, ответьте на это письмо, сохранив тему (текст "
+        "может быть любым), в течение {days} дней. До тех пор перерыв не записан.",
+        "leave_refused": "Перерыв не записан: {reason}",
     },
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
@@ -42,6 +43,19 @@ def raw_mail(
     else:
         message.set_content(body, charset=charset)
     return bytes(message)
+
+
+_TOKEN = re.compile(r"(\[cc \d+) [a-z0-9]+\]")
+
+
+def thread(subject: str) -> str:
+    """A subject without its reply token, which is new in every message:
+    what stays the same from one message of a game to the next.
+
+    >>> thread("Re: [cc 12 beiq3f2a9c1b0dxy] T1: A - B")
+    'Re: [cc 12] T1: A - B'
+    """
+    return _TOKEN.sub(r"\1]", subject)
 
 
 def outbox(services: Services) -> list[OutboundMessage]:

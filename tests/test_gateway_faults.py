@@ -161,10 +161,12 @@ def test_a_message_that_fails_is_set_aside_after_a_few_tries_and_the_sender_told
 ) -> None:
     original = MailGateway._process
 
-    def fragile(self: MailGateway, session: object, letter: object, arrived_at: object) -> object:
+    def fragile(
+        self: MailGateway, session: object, letter: object, *args: object, **kwargs: object
+    ) -> object:
         if "boom" in letter.text:  # type: ignore[attr-defined]
             raise RuntimeError("a bug met by this message only")
-        return original(self, session, letter, arrived_at)  # type: ignore[arg-type]
+        return original(self, session, letter, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(MailGateway, "_process", fragile)
     user = next(_free_users)

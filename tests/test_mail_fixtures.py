@@ -20,6 +20,10 @@ from tests.conftest import make_event
 HERE = Path(__file__).parent / "fixtures" / "mail"
 EXPECTED = tomllib.loads((HERE / "expected.toml").read_text(encoding="utf-8"))
 SETTINGS = MailSettings(address="moves@cc.test", secret=b"fixture-secret")
+#: the reply tokens written into the fixtures' subjects, for White (player 2)
+#: and Black (player 3) in game 1: each is replaced by one the server issues
+#: now, as a reply to its latest message would carry
+WRITTEN_TOKENS = {b"x7nizeesba": 2, b"q2cpam7rdk": 3}
 
 
 def test_the_folder_holds_at_least_40_messages_each_with_its_outcome() -> None:
@@ -41,6 +45,8 @@ def test_fixture(name: str, db: Database, clock: FixedClock) -> None:
         before = len(session.scalars(select(OutboundMessage)).all())
     clock.set(datetime(2026, 5, 11, 7, 15, tzinfo=UTC))
     raw = (HERE / f"{name}.eml").read_bytes()
+    for written, player in WRITTEN_TOKENS.items():
+        raw = raw.replace(written, services.mail.token(1, player).encode())
     receipts = [
         services.mail.receive(raw, clock.now(), "fixture")
         for _ in range(expected.get("deliveries", 1))

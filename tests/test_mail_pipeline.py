@@ -11,7 +11,7 @@ from cc.clock import FixedClock
 from cc.models import InboundMessage, TimeCharge
 from cc.services import Services
 from tests.conftest import make_event
-from tests.mail_support import outbox, raw_mail
+from tests.mail_support import outbox, raw_mail, thread
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arb@example.org"
 
@@ -63,7 +63,7 @@ def test_an_email_game_with_forwards_in_the_standard_form(
     sent = outbox(services)
     assert sorted((m.kind, m.to_address) for m in sent) == [("forward", BLACK), ("reply", WHITE)]
     forward = next(m for m in sent if m.kind == "forward")
-    assert forward.subject == s["black"] and forward.ply == 1
+    assert thread(forward.subject) == thread(s["black"]) and forward.ply == 1
     assert "01.  5254" in forward.body and "Турнир" not in forward.body  # English player
     assert "Event Event T1" in forward.body and "Start date 10.05.2026" in forward.body
     # The move is dated by its arrival (§10.3).
@@ -168,7 +168,7 @@ def test_strangers_forgers_and_robots(services: Services, clock: FixedClock, gam
     forged = send(services, clock, WHITE, "my move", "1. 5254")
     assert forged.outcome == "no_reply_token"
     assert outbox(services)[-1].to_address == WHITE
-    assert s["white"] in outbox(services)[-1].body
+    assert thread(s["white"]) in thread(outbox(services)[-1].body)
     wrong_token = send(services, clock, WHITE, s["black"].replace("t1", "t1"), "1. 5254")
     assert wrong_token.outcome == "no_reply_token"  # Black's token is not White's
     count = len(outbox(services))
@@ -314,7 +314,7 @@ def test_protest_and_appeal_by_email(services: Services, clock: FixedClock, game
     (case,) = services.cases.cases(services_actor(ids["p2"]))
     # White answers the copy of the claim: its subject is the game's.
     copy = [m for m in outbox(services) if m.to_address == WHITE and "case" in m.body][-1]
-    assert copy.subject.startswith(s["white"].split("]")[0])
+    assert thread(copy.subject).startswith(thread(s["white"]).split("]")[0])
     protest = send(services, clock, WHITE, copy.subject, "Протест: ход партнёра пришёл поздно.")
     assert protest.outcome == "protest"
     assert services.cases.case(services_actor(ids["p1"]), case.id).protest is not None

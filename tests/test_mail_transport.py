@@ -21,7 +21,7 @@ from cc.services.outbound import LEASE
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event
-from tests.mail_support import outbox, raw_mail
+from tests.mail_support import outbox, raw_mail, thread
 from tests.support.postgres import free_port
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
@@ -90,7 +90,7 @@ def test_a_message_that_cannot_be_processed_is_kept_by_the_sender(
     subjects: dict[str, str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(*_args: object) -> object:
+    def broken(*_args: object, **_kwargs: object) -> object:
         raise RuntimeError("the database went away")
 
     monkeypatch.setattr(services.mail, "_process", broken)
@@ -133,7 +133,7 @@ def test_outgoing_mail_goes_to_the_relay_once_with_its_headers(
     forward = next(m for m in collector.messages if m["To"] == BLACK)
     assert reply["To"] == WHITE and reply["In-Reply-To"] == "<white-1@player.test>"
     assert reply["Auto-Submitted"] == "auto-replied" and reply["Message-ID"]
-    assert forward["To"] == BLACK and forward["Subject"] == subjects["black"]
+    assert forward["To"] == BLACK and thread(forward["Subject"]) == thread(subjects["black"])
     assert forward["Auto-Submitted"] == "auto-generated"
     assert "01.  5254" in forward.get_content()
     with services.ctx.db.read() as session:

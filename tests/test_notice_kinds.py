@@ -15,7 +15,7 @@ from cc.clock import FixedClock
 from cc.models import Door, Notification, OutboundMessage, Player, PlayerEmail
 from cc.services import Actor, Services
 from tests.conftest import make_event
-from tests.mail_support import outbox, raw_mail
+from tests.mail_support import outbox, raw_mail, thread
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 
@@ -273,7 +273,7 @@ def test_an_email_event_mails_the_start_with_each_game_to_answer(
 
         game = s.get(Game, 1)
         assert game is not None
-        assert services.mail.subject(game, ids["p2"]) in russian_mail.body
+        assert thread(services.mail.subject(game, ids["p2"])) in thread(russian_mail.body)
 
 
 # ----------------------------------------------------------------- cases
@@ -363,7 +363,9 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     [offer] = mails_to(services, BLACK)[before:]
     assert "Player 1 предлагает ничью в партии 1." in offer.body
     assert "принимаю ничью" in offer.body
-    assert offer.subject == s["black"] and "Турнир" in offer.body  # the record, in Russian
+    assert (
+        thread(offer.subject) == thread(s["black"]) and "Турнир" in offer.body
+    )  # the record, in Russian
     [confirmation] = mails_to(services, WHITE)[-1:]
     assert "offers a draw" in confirmation.body
     # Black declines by email: White is told once, in English.

@@ -44,6 +44,7 @@ AGAIN = (
     InboundStatus.IGNORED,
     InboundStatus.SET_ASIDE,
     InboundStatus.RETRY,
+    InboundStatus.HELD,
 )
 
 
@@ -64,6 +65,10 @@ class InboundRow:
     @property
     def may_process_again(self) -> bool:
         return self.status in {s.value for s in AGAIN}
+
+    @property
+    def may_release(self) -> bool:
+        return self.status == InboundStatus.HELD.value
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,35 @@ class MailOffice:
             "mail_processed_again",
             game_id=row.game_id,
             message=row.id,
+        )
+        return bytes(row.raw)
+
+    def check_release(self, session: Session, actor: Actor, message_id: int) -> bytes:
+        """In the gateway's transaction: ``actor`` (the office, or the arbiter
+        of the game the message names) vouches for the sender of a held
+        message; it is marked to be processed without the sender check.
+        Returns its raw bytes."""
+        row = self._readable(session, actor, message_id, lock=True)
+        if row.status != InboundStatus.HELD:
+            raise errors.InvalidInput(
+                field="message", reason=N_("message {id} is not held", id=row.id)
+            )
+        if row.raw is None:
+            raise errors.InvalidInput(
+                field="message", reason=N_("message {id} was too large to keep", id=row.id)
+            )
+        row.status = InboundStatus.RETRY
+        row.outcome = "processing"
+        row.released_by_id = actor.player_id
+        audit(
+            session,
+            actor,
+            self.ctx.now(),
+            "mail_released",
+            game_id=row.game_id,
+            message=row.id,
+            sender=row.sender,
+            evidence=row.detail,
         )
         return bytes(row.raw)
 

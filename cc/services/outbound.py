@@ -36,6 +36,18 @@ class MailSettings:
     secret: bytes = b"change-me"
     #: the address players reach the site at: every link in mail starts with it
     site_url: str = "http://127.0.0.1:8000"
+    #: a reply token is taken this many days after the message that carried it
+    token_days: int = 120
+    #: what is held for the arbiter: ``fail`` (a sender whose domain says the
+    #: message is not theirs), ``pass`` (every sender without an aligned
+    #: pass) or ``off``
+    sender_policy: str = "fail"
+    #: the authserv-id of the site's own receiving server, whose
+    #: Authentication-Results headers are believed (RFC 8601)
+    authserv_id: str = ""
+    #: verify DKIM and look up DMARC in the gateway itself (a site without a
+    #: filtering mail server in front)
+    verify_dkim: bool = False
 
 
 @dataclass(frozen=True)

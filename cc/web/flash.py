@@ -29,6 +29,7 @@ SAID: Mapping[str, Text] = {
     "leave_taken": N_("Your leave is recorded; your partners and the arbiter are told."),
     "leave_ended": N_("Your leave is ended."),
     "processed_again": N_("The message was read again; what became of it is below."),
+    "released": N_("The message was released and read; what became of it is below."),
     "sent_again": N_("The message is queued again."),
     "invited": N_("The invitation is mailed: a link to choose a password, valid once."),
     "person_saved": N_("The changes are saved."),

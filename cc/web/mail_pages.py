@@ -20,7 +20,7 @@ def _list(request: Request, status: int = 200, error: str | None = None) -> Resp
     info = signed_in(request)
     office = services_of(request).mail_office
     wanted = request.query_params.get("status") or None
-    if wanted not in (None, "applied", "refused", "ignored", "retry", "set_aside"):
+    if wanted not in (None, "applied", "refused", "ignored", "retry", "set_aside", "held"):
         wanted = None
     return render(
         request,
@@ -60,6 +60,23 @@ async def process_again(request: Request, message_id: int) -> Response:
     except errors.ServiceError as exc:
         return _list(request, 422, exc.message(language(request)))
     return flash.redirect(f"/office/mail/{message_id}", "processed_again")
+
+
+@router.post("/office/mail/{message_id}/release")
+async def release(request: Request, message_id: int) -> Response:
+    """The official vouches for a held message's sender: it is applied."""
+    info = signed_in(request)
+    await form_of(request, info)
+    gateway = getattr(services_of(request), "mail", None)
+    if gateway is None:
+        return _list(request, 503)
+    try:
+        gateway.release(actor_of(info), message_id)
+    except errors.NotPermitted:
+        raise
+    except errors.ServiceError as exc:
+        return _list(request, 422, exc.message(language(request)))
+    return flash.redirect(f"/office/mail/{message_id}", "released")
 
 
 @router.post("/office/mail/out/{message_id}/retry")

@@ -1,0 +1,391 @@
+"""Who sent it: forged senders are held, authenticated ones are taken, and
+reply tokens are made for one message each (the mail door's trust).
+
+The integration tests deliver raw messages into a real Dovecot mailbox and
+read them with the gateway's IMAP reader; DKIM signatures are made here with
+a key of the test's own, and the DNS answers for it are the test's too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+
+import dkim
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from sqlalchemy import select
+
+from cc import errors
+from cc.clock import FixedClock
+from cc.db import Database
+from cc.models import Door, Game, InboundMessage, OutboundMessage, Player, PlayerEmail, TimeCharge
+from cc.services import Actor, MailSettings, ServiceContext, Services
+from cc.site import Site
+from mailgate.authenticity import AuthSettings, SenderPolicy, Verdict, check_sender
+from mailgate.imap import ImapMailbox, drain
+from mailgate.outgoing import reply_token, token_issued
+from tests.conftest import make_event
+from tests.mail_support import outbox, raw_mail
+from tests.support.dovecot import DovecotServer
+
+WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@cc.test"
+PASSWORD = "senders-pw"
+USERS = [f"senders{i}" for i in range(10)]
+_free_users = iter(USERS)
+SELECTOR = "sel2026"
+
+_KEY = rsa.generate_private_key(public_exponent=65537, key_size=1024)
+PRIVATE_PEM = _KEY.private_bytes(
+    serialization.Encoding.PEM,
+    serialization.PrivateFormat.TraditionalOpenSSL,
+    serialization.NoEncryption(),
+)
+PUBLIC_DER = _KEY.public_key().public_bytes(
+    serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+)
+#: the DNS the tests answer from: example.org's DKIM key and DMARC policy
+DNS = {
+    f"{SELECTOR}._domainkey.example.org.": b"v=DKIM1; k=rsa; p=" + base64.b64encode(PUBLIC_DER),
+    "_dmarc.example.org.": b"v=DMARC1; p=reject; rua=mailto:dmarc@example.org",
+}
+#: what the site's receiving server writes: a forgery from elsewhere...
+FORGED_RESULTS = (
+    "mx.cc.test; spf=fail smtp.mailfrom=attacker@evil.test; dkim=none; "
+    "dmarc=fail (p=reject) header.from=example.org"
+)
+#: ...and the player's own mail
+GENUINE_RESULTS = (
+    "mx.cc.test; spf=pass smtp.mailfrom=t1p2@example.org; dkim=pass header.d=example.org "
+    "header.s=sel2026; dmarc=pass (p=reject) header.from=example.org"
+)
+
+
+def lookup(name: bytes, timeout: int = 5) -> bytes | None:
+    """The test's DNS: TXT records by name."""
+    key = name.decode()
+    return DNS.get(key if key.endswith(".") else key + ".")
+
+
+def sign(raw: bytes, domain: str = "example.org") -> bytes:
+    signature = dkim.sign(
+        raw,
+        SELECTOR.encode(),
+        domain.encode(),
+        PRIVATE_PEM,
+        include_headers=[b"from", b"to", b"subject", b"date", b"message-id"],
+    )
+    return signature + raw
+
+
+# ------------------------------------------------------------------ pure
+
+
+def test_a_fail_is_believed_from_the_topmost_header_a_pass_only_from_our_server() -> None:
+    forged = raw_mail(BLACK, "x", "1. 5254", headers={"Authentication-Results": FORGED_RESULTS})
+    genuine = raw_mail(BLACK, "x", "1. 5254", headers={"Authentication-Results": GENUINE_RESULTS})
+    ours = AuthSettings(authserv_id="mx.cc.test")
+    unset = AuthSettings()
+    assert check_sender(forged, ours).verdict is Verdict.FAIL
+    assert "dmarc=fail" in check_sender(forged, ours).evidence
+    # With no authserv-id configured, the topmost header's fail still holds.
+    assert check_sender(forged, unset).verdict is Verdict.FAIL
+    assert check_sender(genuine, ours).verdict is Verdict.PASS
+    # A pass is believed only from the site's own server.
+    assert check_sender(genuine, unset).verdict is Verdict.NONE
+    elsewhere = AuthSettings(authserv_id="mx.other.test")
+    assert check_sender(genuine, elsewhere).verdict is Verdict.NONE
+    # A forger's "pass" below the receiving server's own header changes nothing.
+    both = raw_mail(
+        BLACK,
+        "x",
+        "1",
+        headers={"Authentication-Results": FORGED_RESULTS},
+    ).replace(
+        b"Authentication-Results:",
+        f"Authentication-Results: {FORGED_RESULTS}\r\nAuthentication-Results:".encode(),
+        1,
+    )
+    assert check_sender(both, ours).verdict is Verdict.FAIL
+    assert check_sender(b"\xff\xfe not a message", ours).verdict is Verdict.NONE
+
+
+def test_the_policy_decides_what_is_held() -> None:
+    assert SenderPolicy.FAIL.holds(Verdict.FAIL) and not SenderPolicy.FAIL.holds(Verdict.NONE)
+    assert SenderPolicy.PASS.holds(Verdict.NONE) and not SenderPolicy.PASS.holds(Verdict.PASS)
+    assert not SenderPolicy.OFF.holds(Verdict.FAIL)
+
+
+def test_dkim_verified_here_with_the_domains_key_and_dmarc_record() -> None:
+    settings = AuthSettings(verify_dkim=True)
+    message = raw_mail(BLACK, "[cc 1 x] T1", "1... 7657")
+    signed = sign(message)
+    assert check_sender(signed, settings, lookup).verdict is Verdict.PASS
+    # The body changed after signing: no pass, and example.org publishes DMARC.
+    tampered = signed.replace(b"7657", b"7655")
+    result = check_sender(tampered, settings, lookup)
+    assert result.verdict is Verdict.FAIL and "p=reject" in result.evidence
+    # Signed by a domain that is not the author's: no alignment.
+    other = {**DNS, f"{SELECTOR}._domainkey.evil.test.": DNS[f"{SELECTOR}._domainkey.example.org."]}
+    foreign = sign(message, "evil.test")
+    verdict = check_sender(foreign, settings, lambda n, timeout=5: other.get(n.decode() + "."))
+    assert verdict.verdict is Verdict.FAIL
+    # Unsigned from a domain without DMARC: nothing either way.
+    plain = raw_mail("ivan@nodmarc.test", "x", "1. 5254")
+    assert check_sender(plain, settings, lookup).verdict is Verdict.NONE
+
+
+def test_each_message_has_its_own_token_for_one_purpose_that_expires() -> None:
+    day = date(2026, 5, 10)
+    first = reply_token(b"k", "game:1", 3, day, b"\x00\x01")
+    second = reply_token(b"k", "game:1", 3, day, b"\x00\x02")
+    assert first != second
+    assert token_issued(b"k", first, "game:1", 3) == day
+    assert token_issued(b"k", first, "game:2", 3) is None  # another game
+    assert token_issued(b"k", first, "game:1", 2) is None  # another player
+    assert token_issued(b"k", first, "leave:1", 3) is None  # another purpose
+    assert token_issued(b"other", first, "game:1", 3) is None
+    assert token_issued(b"k", "not-a-token", "game:1", 3) is None
+
+
+# ------------------------------------------------------------ on Dovecot
+
+
+@pytest.fixture(scope="module")
+def dovecot() -> Iterator[DovecotServer]:
+    server = DovecotServer(dict.fromkeys(USERS, PASSWORD))
+    server.start()
+    yield server
+    server.stop()
+
+
+def make_site(db: Database, clock: FixedClock, **settings: object) -> Site:
+    clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
+    site = Site(
+        ServiceContext(db=db, clock=clock),
+        MailSettings(address="moves@cc.test", secret=b"senders-test", **settings),  # type: ignore[arg-type]
+    )
+    ids = make_event(site, 2, mode="email")
+    with site.ctx.db.write() as session:
+        arbiter = session.get(Player, ids["arb"])
+        assert arbiter is not None
+        arbiter.emails.append(PlayerEmail(address=ARBITER))
+    site.mail.dns = lookup
+    return site
+
+
+def black_subject(site: Site) -> str:
+    """Black's subject as the forward of White's first move carried it."""
+    site.games.submit_move(Actor.player(2, Door.WEB), 1, "e4")
+    forward = next(m for m in outbox(site) if m.kind == "forward" and m.to_address == BLACK)
+    return forward.subject
+
+
+def run_reader(server: DovecotServer, user: str, site: Services) -> int:
+    async def scenario() -> int:
+        box = ImapMailbox("127.0.0.1", server.port, user, PASSWORD, timeout=10)
+        await box.open()
+        try:
+            return (await drain(box, site.mail.receive)).handled
+        finally:
+            await box.close()
+
+    return asyncio.run(scenario())
+
+
+def moves(site: Services) -> list[str]:
+    return [m.san for m in site.queries.game(1).moves]
+
+
+def inbound(site: Services) -> list[InboundMessage]:
+    with site.ctx.db.read() as session:
+        return list(session.scalars(select(InboundMessage).order_by(InboundMessage.id)))
+
+
+def charges(site: Services) -> int:
+    with site.ctx.db.read() as session:
+        return len(session.scalars(select(TimeCharge)).all())
+
+
+def test_a_forged_move_with_a_copied_token_is_held_and_the_real_one_is_taken(
+    db: Database, clock: FixedClock, dovecot: DovecotServer
+) -> None:
+    site = make_site(db, clock, authserv_id="mx.cc.test")
+    user = next(_free_users)
+    subject = black_subject(site)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    before = len(outbox(site))
+    forged = raw_mail(
+        f"Player 2 <{BLACK}>",
+        f"Re: {subject}",
+        "1. 5254 7655",
+        headers={"Authentication-Results": FORGED_RESULTS},
+    )
+    dovecot.deliver(user, forged, "forged")
+    assert run_reader(dovecot, user, site) == 1
+    [row] = inbound(site)
+    assert (row.status, row.outcome, row.game_id) == ("held", "held_sender", 1)
+    assert "dmarc=fail" in (row.detail or "")
+    assert moves(site) == ["e4"] and charges(site) == 0
+    told = outbox(site)[before:]
+    # The registered address hears of it at once, with a copy to the arbiter;
+    # White hears nothing.
+    assert [(m.kind, m.to_address, m.cc) for m in told] == [("held", BLACK, [ARBITER])]
+    assert "nothing in it was recorded" in told[0].body and "dmarc=fail" in told[0].body
+    # The office and the arbiter see it held, with the reason.
+    arbiter = Actor.player(1, Door.WEB)
+    listed = site.mail_office.inbound(arbiter, "held")
+    assert [(m.id, m.outcome) for m in listed] == [(row.id, "held_sender")]
+    assert listed[0].may_release
+    # Black's real move, vouched for by the receiving server, is taken.
+    clock.set(datetime(2026, 5, 11, 10, 0, tzinfo=UTC))
+    genuine = raw_mail(
+        f"Player 2 <{BLACK}>",
+        f"Re: {subject}",
+        "1. 5254 5755",
+        headers={"Authentication-Results": GENUINE_RESULTS},
+    )
+    dovecot.deliver(user, genuine, "genuine")
+    assert run_reader(dovecot, user, site) == 1
+    assert moves(site) == ["e4", "e5"]
+    assert [r.status for r in inbound(site)] == ["held", "applied"]
+
+
+def test_a_dkim_signed_move_is_taken_where_the_gateway_verifies_itself(
+    db: Database, clock: FixedClock, dovecot: DovecotServer
+) -> None:
+    site = make_site(db, clock, verify_dkim=True, sender_policy="pass")
+    user = next(_free_users)
+    subject = black_subject(site)
+    forged = raw_mail(BLACK, f"Re: {subject}", "1. 5254 7655")
+    dovecot.deliver(user, forged, "forged")
+    genuine = sign(raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"))
+    dovecot.deliver(user, genuine, "genuine")
+    assert run_reader(dovecot, user, site) == 2
+    assert [(r.status, r.outcome) for r in inbound(site)] == [
+        ("held", "held_sender"),
+        ("applied", "move"),
+    ]
+    assert moves(site) == ["e4", "e5"] and charges(site) == 0
+
+
+def test_a_held_message_released_by_the_arbiter_counts_once(
+    db: Database, clock: FixedClock, dovecot: DovecotServer
+) -> None:
+    site = make_site(db, clock, authserv_id="mx.cc.test")
+    user = next(_free_users)
+    subject = black_subject(site)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    # The player's own mail, failing on a forwarding service on its way.
+    held = raw_mail(
+        BLACK, f"Re: {subject}", "1. 5254 5755", headers={"Authentication-Results": FORGED_RESULTS}
+    )
+    dovecot.deliver(user, held, "held", datetime(2026, 5, 11, 9, 0, tzinfo=UTC).timestamp())
+    run_reader(dovecot, user, site)
+    [row] = inbound(site)
+    assert row.status == "held"
+    stranger = Actor.player(2, Door.WEB)  # White may not release Black's mail
+    with pytest.raises(errors.NotPermitted):
+        site.mail.release(stranger, row.id)
+    clock.set(datetime(2026, 5, 13, 9, 0, tzinfo=UTC))
+    arbiter = Actor.player(1, Door.WEB)
+    receipt = site.mail.release(arbiter, row.id)
+    assert (receipt.status, receipt.outcome) == ("applied", "move")
+    assert moves(site) == ["e4", "e5"]
+    # Dated by its arrival, not by the release.
+    view = site.queries.game(1)
+    assert view.moves[1].sent_at.date() == date(2026, 5, 11)
+    with pytest.raises(errors.InvalidInput):
+        site.mail.release(arbiter, row.id)
+    with pytest.raises(errors.InvalidInput):
+        site.mail.process_again(arbiter, row.id)
+    assert moves(site) == ["e4", "e5"]
+    with site.ctx.db.read() as session:
+        again = session.get(InboundMessage, row.id)
+        assert again is not None and again.released_by_id == 1
+
+
+def test_a_leave_asked_without_a_game_is_confirmed_then_recorded(
+    db: Database, clock: FixedClock, dovecot: DovecotServer
+) -> None:
+    site = make_site(db, clock)
+    with site.ctx.db.write() as session:
+        black = session.get(Player, 3)
+        assert black is not None
+        black.lang = "ru"
+    user = next(_free_users)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    request = raw_mail(BLACK, "Отпуск", "Прошу перерыв с 01.06.2026 по 07.06.2026")
+    dovecot.deliver(user, request, "ask")
+    run_reader(dovecot, user, site)
+    assert site.leaves.leaves(3) == []
+    [confirm] = [m for m in outbox(site) if m.to_address == BLACK and m.kind == "instructions"]
+    assert confirm.subject.startswith("[cc leave 2026-06-01 2026-06-07 ")
+    assert "ответьте на это письмо" in confirm.body and "Re:" not in confirm.subject
+    # White cannot use Black's confirmation.
+    dovecot.deliver(user, raw_mail(WHITE, f"Re: {confirm.subject}", "да"), "white")
+    # Black's reply records it, and the answer says so with the dates.
+    dovecot.deliver(user, raw_mail(BLACK, f"Re: {confirm.subject}", "Да"), "yes")
+    run_reader(dovecot, user, site)
+    [leave] = site.leaves.leaves(3)
+    assert (leave.first_day, leave.last_day) == (date(2026, 6, 1), date(2026, 6, 7))
+    assert site.leaves.leaves(2) == []
+    answer = [m for m in outbox(site) if m.to_address == BLACK][-1]
+    assert "2026-06-01" in answer.body and "2026-06-07" in answer.body
+    assert "записан" in answer.body
+    # A confirmation past its days is not taken.
+    clock.set(datetime(2026, 5, 25, 9, 0, tzinfo=UTC))
+    late = raw_mail(
+        BLACK, f"Re: {confirm.subject}".replace("06-01", "06-02"), "Да", headers={"X-N": "1"}
+    )
+    dovecot.deliver(user, late, "late")
+    run_reader(dovecot, user, site)
+    assert len(site.leaves.leaves(3)) == 1
+
+
+def test_a_leave_with_any_reply_token_of_the_player_is_recorded_at_once(
+    db: Database, clock: FixedClock, dovecot: DovecotServer
+) -> None:
+    site = make_site(db, clock)
+    user = next(_free_users)
+    subject = black_subject(site)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    body = "Leave from 2026-06-01 to 2026-06-07"
+    dovecot.deliver(user, raw_mail(BLACK, f"Re: {subject}", body), "leave")
+    run_reader(dovecot, user, site)
+    [leave] = site.leaves.leaves(3)
+    assert (leave.first_day, leave.last_day) == (date(2026, 6, 1), date(2026, 6, 7))
+    [row] = inbound(site)
+    assert (row.status, row.outcome) == ("applied", "leave_taken")
+
+
+def test_an_expired_or_foreign_token_is_not_a_game_subject(db: Database, clock: FixedClock) -> None:
+    site = make_site(db, clock)
+    with site.ctx.db.read() as session:
+        game = session.get(Game, 1)
+        assert game is not None
+        white_subject = site.mail.subject(game, 2)
+    site.games.submit_move(Actor.player(2, Door.WEB), 1, "e4")
+    # White's token is not Black's, whatever the subject says.
+    at = datetime(2026, 5, 11, 9, 0, tzinfo=UTC)
+    clock.set(at)
+    receipt = site.mail.receive(raw_mail(BLACK, f"Re: {white_subject}", "1. 5254 5755"), at)
+    assert receipt.outcome == "no_reply_token" and moves(site) == ["e4"]
+    # Black's own token, 121 days later, has expired: the answer lists fresh subjects.
+    with site.ctx.db.read() as session:
+        game = session.get(Game, 1)
+        assert game is not None
+        black = site.mail.subject(game, 3)
+    later = at + timedelta(days=121)
+    clock.set(later)
+    receipt = site.mail.receive(raw_mail(BLACK, f"Re: {black}", "1. 5254 5755"), later)
+    assert receipt.outcome == "no_reply_token"
+    answer = outbox(site)[-1]
+    assert answer.to_address == BLACK and "[cc 1 " in answer.body
+    with site.ctx.db.read() as session:
+        assert (
+            session.scalar(select(OutboundMessage.id).where(OutboundMessage.kind == "held")) is None
+        )
