@@ -106,3 +106,43 @@ def test_a_failed_outgoing_message_is_queued_again(site: Site, clock: FixedClock
         assert again is not None and again.status == OutboundStatus.QUEUED
     with pytest.raises(errors.InvalidInput):
         site.mail_office.retry_outbound(OPERATOR, failed)
+
+
+def test_a_forged_message_is_held_with_its_reason_and_released_once(
+    site: Site, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    results = "mx.test; dkim=none; dmarc=fail (p=reject) header.from=example.org"
+    # White's address, White's subject copied from a quoted message, and the
+    # receiving server's verdict that example.org disowns it.
+    forged = raw_mail(
+        "t1p1@example.org",
+        f"Re: {subject_for_white(site)}",
+        "1. 5254",
+        headers={"Authentication-Results": results},
+    )
+    receipt = site.mail.receive(forged, clock.now(), "test")
+    assert (receipt.status, receipt.outcome) == ("held", "held_sender")
+    assert site.queries.game(1).ply_count == 0
+    c = sign_in(site, "office", PASSWORD)
+    page = c.get("/office/mail?status=held")
+    assert "задержано для арбитра" in page.text and "мог быть подделан" in page.text
+    [row] = site.mail_office.inbound(OPERATOR, "held")
+    detail = c.get(f"/office/mail/{row.id}")
+    assert "dmarc=fail" in detail.text and 'id="release"' in detail.text
+    # An arbiter of no event of this game may not release it.
+    other = sign_in(site, "stranger", PASSWORD)
+    refused = other.post(
+        f"/office/mail/{row.id}/release",
+        data={"csrf_token": csrf_of(other.get("/office/mail").text)},
+    )
+    assert refused.status_code == 403 and site.queries.game(1).ply_count == 0
+    # The office asked White, who did send it: released, it is applied once.
+    done = c.post(f"/office/mail/{row.id}/release", data={"csrf_token": csrf_of(detail.text)})
+    assert done.status_code == 200 and "Письмо принято и прочитано" in done.text
+    assert [m.san for m in site.queries.game(1).moves] == ["e4"]
+    again = c.post(f"/office/mail/{row.id}/release", data={"csrf_token": csrf_of(detail.text)})
+    assert again.status_code == 422 and "не задержано" in again.text
+    assert site.queries.game(1).ply_count == 1
+    audit = c.get("/audit/games/1")
+    assert "Задержанное письмо принято" in audit.text
