@@ -1,5 +1,5 @@
 """A federation's office runs an event in a real Chromium: the organiser (in
-Russian) invites three players and imports ten from a CSV, creates an email
+Russian, and again in English) invites three players and imports ten from a CSV, creates an email
 event with its regulations, opens it for entry; two invited players (one in
 English, one in Russian, on phones) choose their passwords from the mailed
 links and apply; the organiser accepts them, enters two more, forms two
@@ -63,11 +63,32 @@ def fits(page: object) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # type: ignore[attr-defined]
 
 
+#: what the organiser reads at each step, in their language
+SAYS = {
+    "ru": {
+        "people": "Люди",
+        "invited": "Приглашение отправлено",
+        "imported": "добавлено 10",
+        "control": "10 ходов за 40 дней",
+        "open": "Приём заявок открыт",
+    },
+    "en": {
+        "people": "People",
+        "invited": "The invitation is mailed",
+        "imported": "10 added",
+        "control": "10 moves in 40 days",
+        "open": "open for entry",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_an_organiser_runs_entry_to_start_in_the_browser(
-    services: Services, clock: FixedClock, browser: object
+    services: Services, clock: FixedClock, browser: object, lang: str
 ) -> None:
+    says = SAYS[lang]
     services.players.add(
-        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
+        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang=lang
     )
     services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
     with services.ctx.db.write() as s:
@@ -83,24 +104,26 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
         office.wait_for_url(re.compile(r".*/arbiter$"))
         office.click("#nav-office")
         office.click("#people-link")
-        assert "Люди" in office.inner_text("h1")
-        for name, email, lang in INVITED:
+        assert says["people"] in office.inner_text("h1")
+        for name, email, invite_lang in INVITED:
             if not office.is_visible("#invite-form"):
                 office.click("#invite summary")
             office.fill("#invite-name", name)
             office.fill("#invite-email", email)
-            office.select_option("#invite-lang", lang)
+            office.select_option("#invite-lang", invite_lang)
             office.click("#send-invite")
-            assert "Приглашение отправлено" in office.inner_text("#flash")
+            assert says["invited"] in office.inner_text("#flash")
         office.click("#import summary")
         office.fill("#import-text", LIST)
         office.click("#import-send")
-        assert "добавлено 10" in office.inner_text("#import-report")
+        assert says["imported"] in office.inner_text("#import-report")
         assert office.locator("#people tbody tr").count() == 2 + 3 + 10
         office.click("#never-link")
+        office.wait_for_url(re.compile(r".*never=1$"))
+        office.wait_for_load_state()
         assert office.locator("#people tbody tr").count() == 1 + 3 + 10  # the judge too
         fits(office)
-        office.screenshot(path=str(ARTIFACTS / "office-people-ru.png"), full_page=True)
+        office.screenshot(path=str(ARTIFACTS / f"office-people-{lang}.png"), full_page=True)
 
         # The event from the form, then open for entry.
         office.goto(f"{base}/office/events/new")
@@ -112,20 +135,20 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
         office.fill("#f-control_days", "40")
         office.check("input[name=no_engines]")
         office.click("#create-event")
-        assert "10 ходов за 40 дней" in office.inner_text("#r-control")
+        assert says["control"] in office.inner_text("#r-control")
         office.goto(f"{base}/office/events/AUT")
         office.fill("#closes-on", "2026-05-30")
         office.click("#open-entry")
-        assert "Приём заявок открыт" in office.inner_text("#flash")
+        assert says["open"] in office.inner_text("#flash")
 
         # Two invited players choose a password from their mail and apply.
         players = {}
-        for _name, email, lang in INVITED[:2]:
+        for _name, email, player_lang in INVITED[:2]:
             [mail] = outbox(services, email)
             link = re.search(r"https?://\S+(/reset/\S+)", mail.body)
             assert link, mail.body
             player = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
-            players[lang] = player
+            players[player_lang] = player
             player.goto(base + link.group(1))
             player.fill("input[name=password]", "chosen-pass-1")
             player.click("form.stack button[type=submit]")
@@ -138,9 +161,10 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
             player.goto(f"{base}/events/AUT")
             player.click("#apply")
             said = player.inner_text("#entry-state")
-            assert ("waiting" in said) if lang == "en" else ("ждёт ответа" in said)
+            assert ("waiting" in said) if player_lang == "en" else ("ждёт ответа" in said)
             fits(player)
-            player.screenshot(path=str(ARTIFACTS / f"entry-applied-{lang}.png"), full_page=True)
+            shot = ARTIFACTS / f"entry-applied-{player_lang}.png"
+            player.screenshot(path=str(shot), full_page=True)
 
         # Accepted, two more entered, two sections by rating, started.
         office.goto(f"{base}/office/events/AUT")
@@ -155,12 +179,13 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
         assert office.locator("#sections li").count() == 2
         office.click("#start-event")
         office.wait_for_url(re.compile(r".*/arbiter/events/AUT.*"))
-        office.screenshot(path=str(ARTIFACTS / "office-started-ru.png"), full_page=True)
-        for lang, player in players.items():
+        office.screenshot(path=str(ARTIFACTS / f"office-started-{lang}.png"), full_page=True)
+        for player_lang, player in players.items():
             player.goto(f"{base}/games")
             assert player.locator("tr[data-game]").count() == 1
             fits(player)
-            player.screenshot(path=str(ARTIFACTS / f"entry-games-{lang}.png"), full_page=True)
+            shot = ARTIFACTS / f"entry-games-{player_lang}.png"
+            player.screenshot(path=str(shot), full_page=True)
 
     # Everyone entered is told: the answer, then the games with their subjects.
     for email in ("alice@example.org", "boris@example.ru", "imp9@example.ru"):
