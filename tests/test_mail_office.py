@@ -146,3 +146,4 @@ def test_a_forged_message_is_held_with_its_reason_and_released_once(
     assert site.queries.game(1).ply_count == 1
     audit = c.get("/audit/games/1")
     assert "Задержанное письмо принято" in audit.text
+    assert "Office" in c.get(f"/office/mail/{row.id}").text.split("released-by")[1][:40]

@@ -61,6 +61,8 @@ class InboundRow:
     detail: str | None
     game_id: int | None
     attempts: int
+    #: the official who vouched for a held message's sender
+    released_by: str | None = None
 
     @property
     def may_process_again(self) -> bool:
@@ -109,13 +111,13 @@ class MailOffice:
             if games is not None:
                 query = query.where(InboundMessage.game_id.in_(games))
             rows = session.scalars(query).all()
-            names = _names(session, {r.player_id for r in rows if r.player_id})
+            names = _names(session, {p for r in rows for p in (r.player_id, r.released_by_id) if p})
             return [_inbound(r, names) for r in rows]
 
     def inbound_message(self, actor: Actor, message_id: int) -> InboundDetail:
         with self.ctx.db.read() as session:
             row = self._readable(session, actor, message_id)
-            names = _names(session, {row.player_id} if row.player_id else set())
+            names = _names(session, {p for p in (row.player_id, row.released_by_id) if p})
             raw = text = None
             if row.raw is not None:
                 raw = row.raw.decode("utf-8", "replace")
@@ -259,6 +261,7 @@ def _inbound(row: InboundMessage, names: dict[int, str]) -> InboundRow:
         detail=row.detail,
         game_id=row.game_id,
         attempts=row.attempts,
+        released_by=names.get(row.released_by_id) if row.released_by_id else None,
     )
 
 
