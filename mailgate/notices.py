@@ -351,6 +351,12 @@ class MailNotices:
                     ),
                 )
             )
+        elif notice.kind == Kind.DRAW_OFFERED:
+            # The offer said with the move, then how to answer it: in words,
+            # or by a move, which declines it.
+            lines.append(
+                say(lang, "forward_offer", player=player, move=params["move"], game=game.id)
+            )
         elif fired:
             lines.append(
                 say(
@@ -369,8 +375,6 @@ class MailNotices:
             )
         else:
             lines.append(say(lang, "forward", player=player, move=params["move"], game=game.id))
-        if notice.kind == Kind.DRAW_OFFERED and game.status == GameStatus.ONGOING:
-            lines.append(say(lang, "offer_with_move", player=player))
         if params.get("message"):
             lines.append(say(lang, "message", player=player, message=params["message"]))
         body = "\n".join(lines)
@@ -501,6 +505,8 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
         text = say(lang, "draw_offered", player=params["player"], game=game)
         if "move" in params:
             text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+            if params.get("draw_declined"):
+                text += " " + say(lang, "declined_by_move", player=params["player"])
             text += " " + say(lang, "offer_with_move", player=params["player"])
         else:
             text += " " + say(lang, "draw_answer")
@@ -573,7 +579,10 @@ def digest_line(lang: str, item: DigestItem) -> str:
     line = params.get("line")
     if isinstance(line, list):
         params["line"] = " ".join(str(m) for m in line)
-    text = table.get(f"d_{item.kind.value}", table["d_other"]).format_map(_Filled(params))
+    key = f"d_{item.kind.value}"
+    if item.kind == Kind.DRAW_OFFERED and params.get("move"):
+        key = "d_draw_offered_move"
+    text = table.get(key, table["d_other"]).format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
         text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))
     if item.case_id is not None:

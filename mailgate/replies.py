@@ -110,6 +110,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "your_move": "It is your move.\nPlease reply to this message with the record (at least "
         "my last move) and your move, in numeric notation or any other.",
         "their_move": "It is {player}'s move now; nothing is needed from you.",
+        "forward_offer": "{player} has played {move} in game {game} and offers a draw with this "
+        "move. It is your move.\n"
+        'To accept the draw, reply to this message with the words "I accept the draw". To play '
+        "on, reply with the record (at least my last move) and your move, in numeric notation "
+        "or any other: a move declines the offer.",
+        "offer_sent": "With this move you offer a draw: your opponent is told, and may accept it "
+        "or answer with a move, which declines it.",
         "offer_with_move": "With this move {player} offers a draw. To accept it, reply with the "
         'words "draw accepted"; a reply with your move declines it.',
         "declined_by_move": "{player} answered your draw offer with a move, so it is declined.",
@@ -225,6 +232,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_move": "{player} played {move}.",
         "d_fired": " Your conditional reply followed: {fired}.",
         "d_draw_offered": "{player} offers a draw.",
+        "d_draw_offered_move": "{player} played {move} and offers a draw.",
         "d_draw_accepted": "{player} accepted your draw offer.",
         "d_draw_declined": "{player} declined your draw offer.",
         "d_resigned": "{player} resigned; result {result}.",
@@ -364,6 +372,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы мой последний "
         "ход) и указав свой ход в цифровой или другой нотации.",
         "their_move": "Теперь ход {player}; от вас ничего не требуется.",
+        "forward_offer": "{player}: ход {move} в партии {game}; вместе с этим ходом предложена "
+        "ничья. Ваш ход.\n"
+        "Чтобы принять ничью, ответьте на это письмо словами «принимаю ничью». Чтобы продолжить "
+        "игру, ответьте, повторив запись (хотя бы мой последний ход) и указав свой ход в "
+        "цифровой или другой нотации: ответ ходом означает отказ от ничьей.",
+        "offer_sent": "Вместе с этим ходом вы предлагаете ничью: партнёр извещён и может принять "
+        "её или ответить ходом, что означает отказ.",
         "offer_with_move": "Вместе с этим ходом {player} предлагает ничью. Чтобы принять её, "
         "ответьте словами «принимаю ничью»; ответ ходом означает отказ.",
         "declined_by_move": "{player}: ответ на ваше предложение ничьей — ход, то есть отказ.",
@@ -476,6 +491,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_move": "ход {move} ({player}).",
         "d_fired": " Последовал ваш условный ответ: {fired}.",
         "d_draw_offered": "{player} предлагает ничью.",
+        "d_draw_offered_move": "ход {move} и предложение ничьей ({player}).",
         "d_draw_accepted": "ваше предложение ничьей принято ({player}).",
         "d_draw_declined": "ваше предложение ничьей отклонено ({player}).",
         "d_resigned": "{player} сдаёт партию; результат {result}.",

@@ -406,8 +406,38 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
-    assert "Player 1: ход e4 в партии 1" in forward.body
-    assert "Вместе с этим ходом Player 1 предлагает ничью" in forward.body
+    assert "Player 1: ход e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
+    assert "«принимаю ничью»" in forward.body
+    # The form marks the move that carried the offer, and says what the mark means.
+    assert "01.  5254 (=)" in forward.body
+    assert "(=): с этим ходом предложена ничья" in forward.body
+    [confirmation] = mails_to(services, WHITE)
+    assert "With this move you offer a draw" in confirmation.body
+    assert "01.  5254 (=)" in confirmation.body
+
+
+def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
+    services: Services, clock: FixedClock, email_game: dict[str, Any]
+) -> None:
+    s, ids = email_game["subjects"], email_game["ids"]
+    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    services.games.offer_draw(web(ids, "p1"), 1)  # on the web, before the move
+    before = len(mails_to(services, BLACK))
+    services.games.submit_move(web(ids, "p1"), 1, "Nf3")
+    [forward] = mails_to(services, BLACK)[before:]
+    assert "вместе с этим ходом предложена ничья" in forward.body
+    assert "02.  7163 (=)" in forward.body
+    assert told(services, ids["p2"], "draw_offered")[-1] == (
+        "draw_offered",
+        {"player": "Player 1", "move": "Nf3"},
+    )
+    # Black plays on: the move declines it, and White is told so.
+    assert send(services, clock, BLACK, s["black"], "2. 7163 2836") == "move"
+    assert told(services, ids["p1"], "move")[-1][1]["draw_declined"] is True
+    [moved] = mails_to(services, WHITE)[-1:]
+    assert "answered your draw offer with a move, so it is declined" in moved.body
+    assert services.queries.game(1).draw_offer_by is None
 
 
 def test_conditional_moves_fired_and_lapsed_are_said_in_the_owners_language(

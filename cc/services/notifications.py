@@ -52,7 +52,9 @@ class Kind(StrEnum):
     #: recipient's draw offer)
     MOVE = "move"
     #: the partner offers a draw (``player``; ``move`` when made with a move,
-    #: told instead of MOVE, and ``message`` if any)
+    #: or when the partner's own offer stands as they move, told instead of
+    #: MOVE, with ``draw_declined`` when the move also answered the
+    #: recipient's offer, and ``message`` if any)
     DRAW_OFFERED = "draw_offered"
     #: the recipient's draw offer was accepted / declined (``player``)
     DRAW_ACCEPTED = "draw_accepted"
