@@ -16,7 +16,8 @@ the recipient's language and queued in the notifying transaction:
   in email and post events as moves do, with the record; a draw offered
   with a move rides on the move's own mail;
 - an event's start, with each game's subject to answer (55.4.6), leaves of
-  partners (56.7.2) and an event's final standings;
+  partners, told to them and the arbiter when recorded, begun, ended or
+  withdrawn (56.7.2), and an event's final standings;
 - the player's own time (running low, five days left, no move for 14, 28
   or 35 days), when the player takes it by mail, in the game's subject with
   the partner's move in the player's notation; a protest's or an appeal's
@@ -65,6 +66,8 @@ SETTINGS_PAGE = "/notifications/settings"
 _CODES = ("decision", "verdict")
 #: the player's own time, told by the daily run (cc.services.alerts)
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
+#: a partner's leave: recorded, begun, ended, withdrawn (56.7.2)
+_LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE_WITHDRAWN)
 
 
 class MailNotices:
@@ -155,7 +158,7 @@ class MailNotices:
                 cc=cc,
                 footer=footer,
             )
-        elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
+        elif kind in _LEAVES:
             body = say(lang, kind.value, **params)
             mail.notice(session, person, f"[cc] {params['player']}", body, footer=footer)
         elif kind == Kind.EVENT_CLOSED:

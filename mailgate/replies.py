@@ -87,6 +87,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "post_no_first_move": "Game {game}: White has made no first move in {days} days since "
         "the start. Please send White an enquiry by registered mail; the arbiter has a copy "
         "of this notice (Art. 55.5.1).",
+        "leave_recorded": "{player} has announced a leave from {first} to {last} (Art. 56.7.2). "
+        "During it their clock stands still in all their games, while their partners' clocks "
+        "run as usual (Art. 56.7.4).",
+        "leave_withdrawn": "{player} has withdrawn the leave announced from {first} to {last}: "
+        "play goes on as usual.",
         "leave_started": "{player} is on leave from {first} to {last} (Art. 56.7.2): their "
         "clock stands still in all their games; yours runs as usual (Art. 56.7.4).",
         "leave_ended": "{player}'s leave ended on {last}; play goes on.",
@@ -249,7 +254,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_post_no_first_move": "no first move by White in {days} days (Art. 55.5.1).",
         "d_overstep_open": "{player} went over the time limit on {day}; you may claim it "
         "(Art. {article}).",
+        "d_leave_recorded": "{player} has announced a leave from {first} to {last}.",
         "d_leave_started": "{player} is on leave from {first} to {last}.",
+        "d_leave_withdrawn": "{player} has withdrawn the leave from {first} to {last}.",
         "d_leave_ended": "{player}'s leave ended on {last}.",
         "d_event_started": "{event} has begun: your games are open.",
         "d_entry_accepted": "{event}: your entry is accepted.",
@@ -349,6 +356,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "post_no_first_move": "Партия {game}: белые не сделали первого хода за {days} дн. с "
         "начала турнира. Пошлите белым запрос заказным письмом; арбитр получил копию этого "
         "уведомления (ст. 55.5.1).",
+        "leave_recorded": "{player}: объявлен перерыв с {first} по {last} (ст. 56.7.2). На время "
+        "перерыва часы этого участника во всех партиях стоят, а у партнёров идут как обычно "
+        "(ст. 56.7.4).",
+        "leave_withdrawn": "{player}: объявленный перерыв с {first} по {last} отменён, игра идёт "
+        "как обычно.",
         "leave_started": "{player} в перерыве с {first} по {last} (ст. 56.7.2): время партнёра "
         "во всех партиях стоит, ваше идёт как обычно (ст. 56.7.4).",
         "leave_ended": "Перерыв {player} окончился {last}; игра продолжается.",
@@ -507,7 +519,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_post_no_first_move": "белые не сделали первого хода за {days} дн. (ст. 55.5.1).",
         "d_overstep_open": "лимит времени превышен {day} ({player}); вы можете заявить об этом "
         "(ст. {article}).",
+        "d_leave_recorded": "{player}: объявлен перерыв с {first} по {last}.",
         "d_leave_started": "{player} в перерыве с {first} по {last}.",
+        "d_leave_withdrawn": "{player}: перерыв с {first} по {last} отменён.",
         "d_leave_ended": "перерыв {player} окончился {last}.",
         "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
         "d_entry_accepted": "«{event}»: ваша заявка принята.",
