@@ -519,9 +519,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_post_no_first_move": "белые не сделали первого хода за {days} дн. (ст. 55.5.1).",
         "d_overstep_open": "лимит времени превышен {day} ({player}); вы можете заявить об этом "
         "(ст. {article}).",
-        "d_leave_recorded": "{player}: объявлен перерыв с {first} по {last}.",
+        "d_leave_recorded": "объявлен перерыв с {first} по {last} ({player}).",
         "d_leave_started": "{player} в перерыве с {first} по {last}.",
-        "d_leave_withdrawn": "{player}: перерыв с {first} по {last} отменён.",
+        "d_leave_withdrawn": "перерыв с {first} по {last} отменён ({player}).",
         "d_leave_ended": "перерыв {player} окончился {last}.",
         "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
         "d_entry_accepted": "«{event}»: ваша заявка принята.",

@@ -571,3 +571,24 @@ def test_a_leave_withdrawn_before_it_began_is_told_to_those_who_heard_of_it(
     assert services.daily.run(date(2026, 6, 1)).leaves == []
     for who in ("p2", "p3", "arb"):
         assert len(told(services, ids[who], *LEAVE_KINDS)) == 2
+
+
+def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
+    from cc.services.notifications import DigestItem, Kind
+    from mailgate.notices import digest_line
+
+    def line(kind: Kind, lang: str, **params: Any) -> str:
+        return digest_line(lang, DigestItem(1, kind, 7, None, 3, params, datetime.now(UTC)))
+
+    assert line(Kind.DRAW_OFFERED, "en", player="Anna", move="e4") == (
+        "Game 7: Anna played e4 and offers a draw."
+    )
+    assert line(Kind.DRAW_OFFERED, "ru", player="Анна", move="e4") == (
+        "Партия 7: ход e4 и предложение ничьей (Анна)."
+    )
+    assert line(Kind.LEAVE_RECORDED, "ru", **LEAVE) == (
+        "Партия 7: объявлен перерыв с 2026-06-01 по 2026-06-10 (Player 1)."
+    )
+    assert line(Kind.LEAVE_WITHDRAWN, "en", **LEAVE) == (
+        "Game 7: Player 1 has withdrawn the leave from 2026-06-01 to 2026-06-10."
+    )
