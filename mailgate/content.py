@@ -67,18 +67,33 @@ _COMMANDS: Final[list[tuple[Command, re.Pattern[str]]]] = [
         ),
     ),
     (
+        # "I accept the draw", and what players really write: "draw accepted",
+        # "согласен на ничью", "ничья принята", "принимаю", a bare "accept";
+        # never when a "not" comes before ("не согласен на ничью").
         Command.ACCEPT_DRAW,
         re.compile(
-            r"принимаю (ваше )?(предложение )?ничь|согласе?н(а)? на ничью|"
-            r"\bi accept (the |your )?draw|\bdraw accepted\b|\baccept(ing)? the draw",
-            re.IGNORECASE,
+            r"(?<!не )принимаю (ваше |твоё |твое )?(предложение )?(ничь|о ничье)|"
+            r"(?<!не )принимаю (ваше |твоё |твое )?предложение\b|"
+            r"(?<!не )согласе?н(а)? на ничью|\bничь[яю] принят|\bничью принимаю|"
+            r"предложение ничьей принимаю|"
+            r"\bi (hereby )?accept (the |your )?(draw|offer)|"
+            r"(?<!not )(?<!n't )\baccept(ing|ed)? (the |your )?draw|"
+            r"\bdraw (offer )?(is )?(accepted|agreed)\b|"
+            r"(?<!not )(?<!n't )\bagree(d|ing)? to (a |the |your )?draw|"
+            r"^\s*(i\s+)?(accept(ed)?|agreed?|принимаю|согласе?н(а)?)\s*[.!]?\s*$",
+            re.IGNORECASE | re.MULTILINE,
         ),
     ),
     (
         Command.DECLINE_DRAW,
         re.compile(
-            r"отклоняю (ваше )?(предложение )?ничь|не согласе?н(а)? на ничью|"
-            r"\bi decline (the |your )?draw|\bdraw declined\b|\bdecline the draw",
+            r"отклоняю (ваше |твоё |твое )?(предложение )?ничь|не согласе?н(а)? на ничью|"
+            r"не принимаю (ваше |твоё |твое )?(предложение )?ничь|\bничь[яю] не принят|"
+            r"\bничью не принимаю|отказываюсь от ничьей|от ничьей отказываюсь|"
+            r"\bi (decline|refuse|reject) (the |your )?(draw|offer)|"
+            r"\bdraw (offer )?(is )?(declined|refused|rejected|not accepted)\b|"
+            r"\bdecline the draw|"
+            r"(\bnot|n't) (accept|agree to) (the |your |a )?draw",
             re.IGNORECASE,
         ),
     ),
@@ -175,6 +190,10 @@ def read_statement(text: str) -> Statement:
     commands = frozenset(c for c, pattern in _COMMANDS if pattern.search(text))
     if Command.ACCEPT_DRAW in commands or Command.DECLINE_DRAW in commands:
         commands = commands - {Command.OFFER_DRAW}
+    if Command.DECLINE_DRAW in commands:
+        # Said both ways: a draw is never agreed on a doubt (a move may still
+        # follow; an agreed draw cannot be undone).
+        commands = commands - {Command.ACCEPT_DRAW}
     leave = bad_leave = None
     match = _LEAVE.search(text)
     if match:

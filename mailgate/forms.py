@@ -3,7 +3,9 @@
 Every move message carries the game header, the whole record with the dates
 received and replied and the days on each move and in total, for both
 players, and their leaves (56.2.1, 56.2.2); moves in numeric notation unless
-the partners agreed on another (56.2.4).
+the partners agreed on another (56.2.4). A move that carried a draw offer is
+marked "(=)" beside it, as players mark it on paper, and a line under the
+table says what the mark means.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ class HalfMove:
     sent_on: date
     days: int
     total: int
+    #: a draw was offered with this move
+    offer: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ _LABELS: Final = {
         "Перерывы белых",
         "Перерывы чёрных",
         ("Пол.", "Отв.", "Время", "N", "Белые", "Чёрные", "Пол.", "Отв.", "Время"),
+        "с этим ходом предложена ничья",
     ),
     "en": (
         "Event",
@@ -58,6 +63,7 @@ _LABELS: Final = {
         "White's leaves",
         "Black's leaves",
         ("Rec.", "Sent", "Time", "N", "White", "Black", "Rec.", "Sent", "Time"),
+        "a draw offered with this move",
     ),
 }
 
@@ -66,10 +72,15 @@ def _dm(day: date | None) -> str:
     return day.strftime("%d/%m") if day else "---"
 
 
+#: beside a move that carried a draw offer
+OFFER_MARK: Final = "(=)"
+
+
 def _half(half: HalfMove | None) -> tuple[str, str, str, str]:
     if half is None:
         return "", "", "", ""
-    return _dm(half.received_on), _dm(half.sent_on), f"{half.days}/{half.total:02d}", half.move
+    move = f"{half.move} {OFFER_MARK}" if half.offer else half.move
+    return _dm(half.received_on), _dm(half.sent_on), f"{half.days}/{half.total:02d}", move
 
 
 def standard_form(game: FormGame, lang: str = "ru") -> str:
@@ -85,8 +96,24 @@ def standard_form(game: FormGame, lang: str = "ru") -> str:
     <BLANKLINE>
     Пол.  Отв.   Время  N    Белые  Чёрные  Пол.   Отв.   Время
     ---   10/05  0/00   01.  4244   4745    12/05  12/05  0/00
+
+    A move that carried a draw offer is marked, and the mark explained:
+
+    >>> row = FormRow(1, HalfMove("4244", None, date(2026, 5, 10), 0, 0, offer=True), None)
+    >>> print(standard_form(FormGame("Cup", date(2026, 5, 10), "A", "B", [row]), "en"))
+    Event Cup
+    Start date 10.05.2026
+    White A
+    Black B
+    <BLANKLINE>
+    Rec.  Sent   Time  N    White     Black  Rec.  Sent  Time
+    ---   10/05  0/00  01.  4244 (=)
+    <BLANKLINE>
+    (=): a draw offered with this move
     """
-    event, start, white, black, w_leave, b_leave, columns = _LABELS.get(lang, _LABELS["ru"])
+    event, start, white, black, w_leave, b_leave, columns, offered = _LABELS.get(
+        lang, _LABELS["ru"]
+    )
     lines = [
         f"{event} {game.event}",
         f"{start} {game.start_date.strftime('%d.%m.%Y')}",
@@ -110,4 +137,6 @@ def standard_form(game: FormGame, lang: str = "ru") -> str:
     lines.append("")
     for row_cells in table:
         lines.append("  ".join(c.ljust(widths[i]) for i, c in enumerate(row_cells)).rstrip())
+    if any(h is not None and h.offer for row in game.rows for h in (row.white, row.black)):
+        lines += ["", f"{OFFER_MARK}: {offered}"]
     return "\n".join(lines)

@@ -16,7 +16,8 @@ the recipient's language and queued in the notifying transaction:
   in email and post events as moves do, with the record; a draw offered
   with a move rides on the move's own mail;
 - an event's start, with each game's subject to answer (55.4.6), leaves of
-  partners (56.7.2) and an event's final standings;
+  partners, told to them and the arbiter when recorded, begun, ended or
+  withdrawn (56.7.2), and an event's final standings;
 - the player's own time (running low, five days left, no move for 14, 28
   or 35 days), when the player takes it by mail, in the game's subject with
   the partner's move in the player's notation; a protest's or an appeal's
@@ -65,6 +66,8 @@ SETTINGS_PAGE = "/notifications/settings"
 _CODES = ("decision", "verdict")
 #: the player's own time, told by the daily run (cc.services.alerts)
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
+#: a partner's leave: recorded, begun, ended, withdrawn (56.7.2)
+_LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE_WITHDRAWN)
 
 
 class MailNotices:
@@ -155,7 +158,7 @@ class MailNotices:
                 cc=cc,
                 footer=footer,
             )
-        elif kind in (Kind.LEAVE_STARTED, Kind.LEAVE_ENDED):
+        elif kind in _LEAVES:
             body = say(lang, kind.value, **params)
             mail.notice(session, person, f"[cc] {params['player']}", body, footer=footer)
         elif kind == Kind.EVENT_CLOSED:
@@ -351,6 +354,12 @@ class MailNotices:
                     ),
                 )
             )
+        elif notice.kind == Kind.DRAW_OFFERED:
+            # The offer said with the move, then how to answer it: in words,
+            # or by a move, which declines it.
+            lines.append(
+                say(lang, "forward_offer", player=player, move=params["move"], game=game.id)
+            )
         elif fired:
             lines.append(
                 say(
@@ -369,8 +378,6 @@ class MailNotices:
             )
         else:
             lines.append(say(lang, "forward", player=player, move=params["move"], game=game.id))
-        if notice.kind == Kind.DRAW_OFFERED and game.status == GameStatus.ONGOING:
-            lines.append(say(lang, "offer_with_move", player=player))
         if params.get("message"):
             lines.append(say(lang, "message", player=player, message=params["message"]))
         body = "\n".join(lines)
@@ -501,6 +508,8 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
         text = say(lang, "draw_offered", player=params["player"], game=game)
         if "move" in params:
             text = say(lang, "move", player=params["player"], move=params["move"], game=game)
+            if params.get("draw_declined"):
+                text += " " + say(lang, "declined_by_move", player=params["player"])
             text += " " + say(lang, "offer_with_move", player=params["player"])
         else:
             text += " " + say(lang, "draw_answer")
@@ -573,7 +582,10 @@ def digest_line(lang: str, item: DigestItem) -> str:
     line = params.get("line")
     if isinstance(line, list):
         params["line"] = " ".join(str(m) for m in line)
-    text = table.get(f"d_{item.kind.value}", table["d_other"]).format_map(_Filled(params))
+    key = f"d_{item.kind.value}"
+    if item.kind == Kind.DRAW_OFFERED and params.get("move"):
+        key = "d_draw_offered_move"
+    text = table.get(key, table["d_other"]).format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
         text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))
     if item.case_id is not None:

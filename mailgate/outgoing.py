@@ -32,10 +32,13 @@ from sqlalchemy.orm import Session
 
 from cc.i18n import word
 from cc.models import (
+    DrawOffer,
+    DrawOfferStatus,
     Event,
     Game,
     GameStatus,
     LeaveStatus,
+    Move,
     OutboundMessage,
     OutboundStatus,
     Player,
@@ -104,6 +107,35 @@ def token_issued(secret: bytes, token: str | None, purpose: str, player_id: int)
     if not hmac.compare_digest(raw[4:], mac[: _TOKEN_BYTES - 4]):
         return None
     return _TOKEN_EPOCH + timedelta(days=int.from_bytes(raw[:2], "big"))
+
+
+def offer_plies(session: Session, game: Game) -> set[int]:
+    """The plies whose move carried a draw offer, for the mark in the form:
+    an offer made with a move, or standing when its player moved, goes with
+    that move; one made after the player's own move goes with that move."""
+    offers = session.scalars(select(DrawOffer).where(DrawOffer.game_id == game.id)).all()
+    if not offers:
+        return set()
+    moves = {
+        ply: (player_id, sent_at)
+        for ply, player_id, sent_at in session.execute(
+            select(Move.ply, Move.player_id, Move.sent_at).where(Move.game_id == game.id)
+        )
+    }
+    plies: set[int] = set()
+    for offer in offers:
+        own = moves.get(offer.ply)
+        if own is not None and own[0] == offer.offered_by_id:
+            plies.add(offer.ply)
+            continue
+        after = moves.get(offer.ply + 1)
+        if (
+            after is not None
+            and after[0] == offer.offered_by_id
+            and (offer.answered_at is None or offer.answered_at >= after[1])
+        ):
+            plies.add(offer.ply + 1)
+    return plies
 
 
 class Mailer:
@@ -178,6 +210,8 @@ class Mailer:
         )
         if fired:
             body += "\n" + say(lang, "fired", moves=" ".join(fired))
+        if self.offer_of(session, game, player) is not None:
+            body += "\n" + say(lang, "offer_sent")
         if game.status != GameStatus.ONGOING:
             body += "\n" + say(
                 lang,
@@ -194,6 +228,17 @@ class Mailer:
             body,
             game,
             copy_arbiter=self.near_control(session, game),
+        )
+
+    @staticmethod
+    def offer_of(session: Session, game: Game, player: Player) -> DrawOffer | None:
+        """The player's own draw offer standing in the game, if any."""
+        return session.scalar(
+            select(DrawOffer).where(
+                DrawOffer.game_id == game.id,
+                DrawOffer.offered_by_id == player.id,
+                DrawOffer.status == DrawOfferStatus.OPEN,
+            )
         )
 
     def answer(
@@ -349,10 +394,12 @@ class Mailer:
         """The game in the standard form 59.1, with the position."""
         event: Event = game.event
         schedule = self._schedule(session, game)
+        offers = offer_plies(session, game)
         rows = []
         for row in schedule.schedule:
             halves: list[HalfMove | None] = []
-            for side in (row.white, row.black):
+            white_ply = 2 * row.move_number - 1
+            for ply, side in ((white_ply, row.white), (white_ply + 1, row.black)):
                 if side is None or side.sent_on is None or side.move is None:
                     halves.append(None)
                 else:
@@ -360,7 +407,14 @@ class Mailer:
                         None if row.move_number == 1 and side is row.white else (side.received_on)
                     )
                     halves.append(
-                        HalfMove(side.move, received, side.sent_on, side.days, side.total)
+                        HalfMove(
+                            side.move,
+                            received,
+                            side.sent_on,
+                            side.days,
+                            side.total,
+                            offer=ply in offers,
+                        )
                     )
             if halves[0] or halves[1]:
                 rows.append(FormRow(row.move_number, halves[0], halves[1]))

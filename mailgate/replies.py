@@ -87,6 +87,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "post_no_first_move": "Game {game}: White has made no first move in {days} days since "
         "the start. Please send White an enquiry by registered mail; the arbiter has a copy "
         "of this notice (Art. 55.5.1).",
+        "leave_recorded": "{player} has announced a leave from {first} to {last} (Art. 56.7.2). "
+        "During it their clock stands still in all their games, while their partners' clocks "
+        "run as usual (Art. 56.7.4).",
+        "leave_withdrawn": "{player} has withdrawn the leave announced from {first} to {last}: "
+        "play goes on as usual.",
         "leave_started": "{player} is on leave from {first} to {last} (Art. 56.7.2): their "
         "clock stands still in all their games; yours runs as usual (Art. 56.7.4).",
         "leave_ended": "{player}'s leave ended on {last}; play goes on.",
@@ -110,6 +115,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "your_move": "It is your move.\nPlease reply to this message with the record (at least "
         "my last move) and your move, in numeric notation or any other.",
         "their_move": "It is {player}'s move now; nothing is needed from you.",
+        "forward_offer": "{player} has played {move} in game {game} and offers a draw with this "
+        "move. It is your move.\n"
+        'To accept the draw, reply to this message with the words "I accept the draw". To play '
+        "on, reply with the record (at least my last move) and your move, in numeric notation "
+        "or any other: a move declines the offer.",
+        "offer_sent": "With this move you offer a draw: your opponent is told, and may accept it "
+        "or answer with a move, which declines it.",
         "offer_with_move": "With this move {player} offers a draw. To accept it, reply with the "
         'words "draw accepted"; a reply with your move declines it.',
         "declined_by_move": "{player} answered your draw offer with a move, so it is declined.",
@@ -225,6 +237,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_move": "{player} played {move}.",
         "d_fired": " Your conditional reply followed: {fired}.",
         "d_draw_offered": "{player} offers a draw.",
+        "d_draw_offered_move": "{player} played {move} and offers a draw.",
         "d_draw_accepted": "{player} accepted your draw offer.",
         "d_draw_declined": "{player} declined your draw offer.",
         "d_resigned": "{player} resigned; result {result}.",
@@ -241,7 +254,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_post_no_first_move": "no first move by White in {days} days (Art. 55.5.1).",
         "d_overstep_open": "{player} went over the time limit on {day}; you may claim it "
         "(Art. {article}).",
+        "d_leave_recorded": "{player} has announced a leave from {first} to {last}.",
         "d_leave_started": "{player} is on leave from {first} to {last}.",
+        "d_leave_withdrawn": "{player} has withdrawn the leave from {first} to {last}.",
         "d_leave_ended": "{player}'s leave ended on {last}.",
         "d_event_started": "{event} has begun: your games are open.",
         "d_entry_accepted": "{event}: your entry is accepted.",
@@ -353,6 +368,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "post_no_first_move": "Партия {game}: белые не сделали первого хода за {days} дн. с "
         "начала турнира. Пошлите белым запрос заказным письмом; арбитр получил копию этого "
         "уведомления (ст. 55.5.1).",
+        "leave_recorded": "{player}: объявлен перерыв с {first} по {last} (ст. 56.7.2). На время "
+        "перерыва часы этого участника во всех партиях стоят, а у партнёров идут как обычно "
+        "(ст. 56.7.4).",
+        "leave_withdrawn": "{player}: объявленный перерыв с {first} по {last} отменён, игра идёт "
+        "как обычно.",
         "leave_started": "{player} в перерыве с {first} по {last} (ст. 56.7.2): время партнёра "
         "во всех партиях стоит, ваше идёт как обычно (ст. 56.7.4).",
         "leave_ended": "Перерыв {player} окончился {last}; игра продолжается.",
@@ -376,6 +396,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы мой последний "
         "ход) и указав свой ход в цифровой или другой нотации.",
         "their_move": "Теперь ход {player}; от вас ничего не требуется.",
+        "forward_offer": "{player}: ход {move} в партии {game}; вместе с этим ходом предложена "
+        "ничья. Ваш ход.\n"
+        "Чтобы принять ничью, ответьте на это письмо словами «принимаю ничью». Чтобы продолжить "
+        "игру, ответьте, повторив запись (хотя бы мой последний ход) и указав свой ход в "
+        "цифровой или другой нотации: ответ ходом означает отказ от ничьей.",
+        "offer_sent": "Вместе с этим ходом вы предлагаете ничью: партнёр извещён и может принять "
+        "её или ответить ходом, что означает отказ.",
         "offer_with_move": "Вместе с этим ходом {player} предлагает ничью. Чтобы принять её, "
         "ответьте словами «принимаю ничью»; ответ ходом означает отказ.",
         "declined_by_move": "{player}: ответ на ваше предложение ничьей — ход, то есть отказ.",
@@ -488,6 +515,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_move": "ход {move} ({player}).",
         "d_fired": " Последовал ваш условный ответ: {fired}.",
         "d_draw_offered": "{player} предлагает ничью.",
+        "d_draw_offered_move": "ход {move} и предложение ничьей ({player}).",
         "d_draw_accepted": "ваше предложение ничьей принято ({player}).",
         "d_draw_declined": "ваше предложение ничьей отклонено ({player}).",
         "d_resigned": "{player} сдаёт партию; результат {result}.",
@@ -503,7 +531,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_post_no_first_move": "белые не сделали первого хода за {days} дн. (ст. 55.5.1).",
         "d_overstep_open": "лимит времени превышен {day} ({player}); вы можете заявить об этом "
         "(ст. {article}).",
+        "d_leave_recorded": "объявлен перерыв с {first} по {last} ({player}).",
         "d_leave_started": "{player} в перерыве с {first} по {last}.",
+        "d_leave_withdrawn": "перерыв с {first} по {last} отменён ({player}).",
         "d_leave_ended": "перерыв {player} окончился {last}.",
         "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
         "d_entry_accepted": "«{event}»: ваша заявка принята.",

@@ -410,10 +410,15 @@ def test_a_lost_email_not_restored_in_30_days_means_withdrawal(
     )
 
 
-def test_partners_hear_when_a_leave_begins_and_ends(services: Services, clock: FixedClock) -> None:
+def test_partners_hear_when_a_leave_is_recorded_begins_and_ends(
+    services: Services, clock: FixedClock
+) -> None:
     at(clock, date(2026, 5, 12))
     ids = setup_event(services, control=None)
     services.leaves.request(player(ids, "p1"), ids["p1"], date(2026, 5, 20), date(2026, 5, 25))
+    for address in ("p2@example.org", "arb@example.org"):
+        [recorded] = mails_to(services, address, containing="Player 1")
+        assert "2026-05-20" in recorded.body and "2026-05-25" in recorded.body
     for day, expected in (
         (date(2026, 5, 19), 0),
         (date(2026, 5, 20), 1),
@@ -422,8 +427,8 @@ def test_partners_hear_when_a_leave_begins_and_ends(services: Services, clock: F
     ):
         at(clock, day)
         assert len(services.daily.run(day).leaves) == expected
-    assert len(mails_to(services, "p2@example.org", containing="Player 1")) == 2
-    assert len(mails_to(services, "arb@example.org", containing="Player 1")) == 2
+    assert len(mails_to(services, "p2@example.org", containing="Player 1")) == 3
+    assert len(mails_to(services, "arb@example.org", containing="Player 1")) == 3
 
 
 def test_unfinished_games_go_to_adjudication_after_the_end_date(

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from cc.clock import FixedClock
 from cc.db import Database
-from cc.models import Door, Game, InboundMessage
+from cc.models import Door, Game, InboundMessage, Player
 from cc.services import Actor, MailSettings, ServiceContext, Services
 from cc.site import Site
 from mailgate.imap import ImapMailbox, drain, run_imap
@@ -204,5 +204,94 @@ def test_an_email_game_through_dovecot_and_a_relay_with_one_player_on_the_web(
         assert [(b.days, b.total) for b in black] == [(2, 2), (1, 3)]
         site.games.accept_draw(web_white, 1)
         assert site.queries.game(1).result_reason == "agreed_draw"
+    finally:
+        controller.stop()
+
+
+def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """Game 1: White offers with the move in English, Black (Russian) accepts
+    with "принимаю ничью"; game 2: White offers in Russian, Black (English)
+    accepts with "I accept the draw". The offer travels in words and in the
+    form; the game ends drawn; both hear the result."""
+    server, user = inbox
+    relay = Collector()
+    port = free_port()
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
+    controller.start()
+    smtp = SmtpRelay("127.0.0.1", port)
+    second = make_event(site, 2, code="T2", mode="email")
+    with site.ctx.db.write() as session:
+        for player_id in (3, second["p1"]):  # Black of game 1, White of game 2
+            player = session.get(Player, player_id)
+            assert player is not None
+            player.lang = "ru"
+    names = iter(f"offer{i}" for i in range(100))
+
+    def to(game_id: int, player_id: int) -> str:
+        with site.ctx.db.read() as session:
+            game = session.get(Game, game_id)
+            assert game is not None
+            return site.mail.subject(game, player_id)
+
+    def mail_in(sender: str, game_id: int, player_id: int, body: str) -> None:
+        raw = raw_mail(sender, f"Re: {to(game_id, player_id)}", body)
+        server.deliver(user, raw, next(names), clock.now().timestamp())
+        assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+
+    def send_out() -> dict[str, str]:
+        """What the relay took since the last call, by recipient (one each)."""
+        before = len(relay.messages)
+        asyncio.run(deliver_due(site.outbound, smtp, clock.now))
+        out = relay.messages[before:]
+        assert len({m["To"] for m in out}) == len(out)
+        return {m["To"]: m.get_content() for m in out}
+
+    try:
+        clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+        mail_in(WHITE, 1, 2, "1. 4244")
+        send_out()
+        mail_in(BLACK, 1, 3, "1. 4244 4745")
+        send_out()
+        clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+        mail_in(WHITE, 1, 2, "1. d4 d5 2. c4\nI offer a draw.\n\nBest regards")
+        out = send_out()
+        forward, confirmation = out[BLACK], out[WHITE]
+        assert "Player 1: ход c4 в партии 1; вместе с этим ходом предложена ничья" in forward
+        assert "«принимаю ничью»" in forward and "ответ ходом означает отказ" in forward
+        assert "02.  3234 (=)" in forward
+        assert "(=): с этим ходом предложена ничья" in forward
+        assert "Your move c4 in game 1 is recorded" in confirmation
+        assert "With this move you offer a draw" in confirmation
+        assert "02.  3234 (=)" in confirmation
+        assert site.queries.game(1).draw_offer_by == "t1p1"
+
+        clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
+        mail_in(BLACK, 1, 3, "Принимаю ничью. Спасибо за партию!")
+        view = site.queries.game(1)
+        assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
+        out = send_out()
+        assert set(out) == {WHITE, BLACK}
+        assert "Game 1: Player 2 accepted your draw offer; the game is drawn" in out[WHITE]
+        assert "Партия 1 закончилась вничью по соглашению." in out[BLACK]
+
+        white2, black2 = "t2p1@example.org", "t2p2@example.org"
+        mail_in(white2, 2, second["p1"], "1. 5254\nПредлагаю ничью.")
+        out = send_out()
+        forward = out[black2]
+        assert "Player 1 has played e4 in game 2 and offers a draw with this move" in forward
+        assert '"I accept the draw"' in forward and "a move declines the offer" in forward
+        assert "01.  5254 (=)" in forward
+        assert "(=): a draw offered with this move" in forward
+        assert "Вместе с этим ходом вы предлагаете ничью" in out[white2]
+        clock.set(datetime(2026, 5, 13, 12, 0, tzinfo=UTC))
+        mail_in(black2, 2, second["p2"], "Thank you, I accept the draw.")
+        view = site.queries.game(2)
+        assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
+        out = send_out()
+        assert set(out) == {white2, black2}
+        assert "ваше предложение ничьей принято" in out[white2]
+        assert "Game 2 is drawn by agreement." in out[black2]
     finally:
         controller.stop()

@@ -408,8 +408,38 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
-    assert "Player 1: ход e4 в партии 1" in forward.body
-    assert "Вместе с этим ходом Player 1 предлагает ничью" in forward.body
+    assert "Player 1: ход e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
+    assert "«принимаю ничью»" in forward.body
+    # The form marks the move that carried the offer, and says what the mark means.
+    assert "01.  5254 (=)" in forward.body
+    assert "(=): с этим ходом предложена ничья" in forward.body
+    [confirmation] = mails_to(services, WHITE)
+    assert "With this move you offer a draw" in confirmation.body
+    assert "01.  5254 (=)" in confirmation.body
+
+
+def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
+    services: Services, clock: FixedClock, email_game: dict[str, Any]
+) -> None:
+    s, ids = email_game["subjects"], email_game["ids"]
+    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    services.games.offer_draw(web(ids, "p1"), 1)  # on the web, before the move
+    before = len(mails_to(services, BLACK))
+    services.games.submit_move(web(ids, "p1"), 1, "Nf3")
+    [forward] = mails_to(services, BLACK)[before:]
+    assert "вместе с этим ходом предложена ничья" in forward.body
+    assert "02.  7163 (=)" in forward.body
+    assert told(services, ids["p2"], "draw_offered")[-1] == (
+        "draw_offered",
+        {"player": "Player 1", "move": "Nf3"},
+    )
+    # Black plays on: the move declines it, and White is told so.
+    assert send(services, clock, BLACK, s["black"], "2. 7163 2836") == "move"
+    assert told(services, ids["p1"], "move")[-1][1]["draw_declined"] is True
+    [moved] = mails_to(services, WHITE)[-1:]
+    assert "answered your draw offer with a move, so it is declined" in moved.body
+    assert services.queries.game(1).draw_offer_by is None
 
 
 def test_conditional_moves_fired_and_lapsed_are_said_in_the_owners_language(
@@ -446,3 +476,121 @@ def test_a_decided_game_of_a_player_who_is_no_party_is_mailed(
     over = [m for m in mails_to(services, "t1p3@example.org") if "окончена" in m.body]
     assert len(over) == 1
     assert f"решением арбитра по делу {case.id}" in over[0].body
+
+
+# ---------------------------------------------------------------- leaves
+
+
+@pytest.fixture
+def leave_event(services: Services, clock: FixedClock) -> dict[str, int]:
+    """An email event of three: Player 1 plays Player 2 (Russian) and 3; the
+    arbiter reads mail; everyone may sign in on the web."""
+    from cc.security import hash_password
+
+    clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
+    ids = make_event(services, 3, mode="email")
+    russian(services, ids["p2"])
+    with services.ctx.db.write() as s:
+        arb = s.get(Player, ids["arb"])
+        assert arb is not None
+        arb.emails.append(PlayerEmail(address="arb@example.org"))
+        for player in s.scalars(select(Player)):
+            player.password_hash = hash_password("leave-pw")
+    return ids
+
+
+LEAVE = {"player": "Player 1", "first": "2026-06-01", "last": "2026-06-10"}
+LEAVE_KINDS = ("leave_recorded", "leave_started", "leave_ended", "leave_withdrawn")
+
+
+def test_a_leave_recorded_on_the_web_is_told_at_once_to_the_partners_and_the_arbiter(
+    services: Services, clock: FixedClock, leave_event: dict[str, int]
+) -> None:
+    from tests.web_support import csrf_of, sign_in
+
+    ids = leave_event
+    c = sign_in(services, "t1p1", "leave-pw")
+    csrf = csrf_of(c.get("/leave").text)
+    c.post("/leave", data={"first_day": "2026-06-01", "last_day": "2026-06-10", "csrf_token": csrf})
+    for who in ("p2", "p3", "arb"):
+        assert told(services, ids[who]) == [("leave_recorded", LEAVE)], who
+    assert told(services, ids["p1"]) == []  # the player knows
+    [ru] = mails_to(services, "t1p2@example.org")
+    assert "Player 1: объявлен перерыв с 2026-06-01 по 2026-06-10 (ст. 56.7.2)" in ru.body
+    [en] = mails_to(services, "t1p3@example.org")
+    assert "Player 1 has announced a leave from 2026-06-01 to 2026-06-10" in en.body
+    [arbiter] = mails_to(services, "arb@example.org")
+    assert "Player 1 has announced a leave" in arbiter.body
+    # On the web, among the partner's notifications, in their language.
+    page = sign_in(services, "t1p2", "leave-pw").get("/notifications").text
+    assert "Player 1: объявлен перерыв с 2026-06-01 по 2026-06-10" in page
+    # Once: the days before it begins tell nothing more; the first day tells it began.
+    clock.set(datetime(2026, 5, 31, 9, 0, tzinfo=UTC))
+    assert services.daily.run(date(2026, 5, 31)).leaves == []
+    clock.set(datetime(2026, 6, 1, 9, 0, tzinfo=UTC))
+    assert len(services.daily.run(date(2026, 6, 1)).leaves) == 1
+    for who in ("p2", "p3", "arb"):
+        assert told(services, ids[who], *LEAVE_KINDS) == [
+            ("leave_recorded", LEAVE),
+            ("leave_started", LEAVE),
+        ], who
+    assert len([m for m in mails_to(services, "t1p3@example.org") if "2026-06-10" in m.body]) == 2
+
+
+def test_a_leave_granted_after_it_began_is_told_once_as_begun(
+    services: Services, clock: FixedClock, leave_event: dict[str, int]
+) -> None:
+    ids = leave_event
+    clock.set(datetime(2026, 5, 12, 9, 0, tzinfo=UTC))
+    services.leaves.request(
+        web(ids, "arb"), ids["p1"], date(2026, 5, 11), date(2026, 5, 14), grant=True
+    )
+    began = {"player": "Player 1", "first": "2026-05-11", "last": "2026-05-14"}
+    for who in ("p2", "p3"):
+        assert told(services, ids[who]) == [("leave_started", began)], who
+    assert told(services, ids["arb"]) == []  # who granted it knows
+    # The daily run of the same day does not tell it again.
+    assert services.daily.run(date(2026, 5, 12)).leaves == []
+    for who in ("p2", "p3"):
+        assert told(services, ids[who], *LEAVE_KINDS) == [("leave_started", began)], who
+    assert len([m for m in mails_to(services, "t1p3@example.org") if "2026-05-14" in m.body]) == 1
+
+
+def test_a_leave_withdrawn_before_it_began_is_told_to_those_who_heard_of_it(
+    services: Services, clock: FixedClock, leave_event: dict[str, int]
+) -> None:
+    ids = leave_event
+    leave_id = services.leaves.request(
+        web(ids, "p1"), ids["p1"], date(2026, 6, 1), date(2026, 6, 10)
+    )
+    services.leaves.end_early(web(ids, "p1"), leave_id)
+    for who in ("p2", "p3", "arb"):
+        assert [k for k, _ in told(services, ids[who])] == ["leave_recorded", "leave_withdrawn"]
+    assert told(services, ids["p1"]) == []
+    [_, withdrawn] = mails_to(services, "t1p2@example.org")
+    assert "Player 1: объявленный перерыв с 2026-06-01 по 2026-06-10 отменён" in withdrawn.body
+    clock.set(datetime(2026, 6, 1, 9, 0, tzinfo=UTC))
+    assert services.daily.run(date(2026, 6, 1)).leaves == []
+    for who in ("p2", "p3", "arb"):
+        assert len(told(services, ids[who], *LEAVE_KINDS)) == 2
+
+
+def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
+    from cc.services.notifications import DigestItem, Kind
+    from mailgate.notices import digest_line
+
+    def line(kind: Kind, lang: str, **params: Any) -> str:
+        return digest_line(lang, DigestItem(1, kind, 7, None, 3, params, datetime.now(UTC)))
+
+    assert line(Kind.DRAW_OFFERED, "en", player="Anna", move="e4") == (
+        "Game 7: Anna played e4 and offers a draw."
+    )
+    assert line(Kind.DRAW_OFFERED, "ru", player="Анна", move="e4") == (
+        "Партия 7: ход e4 и предложение ничьей (Анна)."
+    )
+    assert line(Kind.LEAVE_RECORDED, "ru", **LEAVE) == (
+        "Партия 7: объявлен перерыв с 2026-06-01 по 2026-06-10 (Player 1)."
+    )
+    assert line(Kind.LEAVE_WITHDRAWN, "en", **LEAVE) == (
+        "Game 7: Player 1 has withdrawn the leave from 2026-06-01 to 2026-06-10."
+    )

@@ -345,8 +345,14 @@ EVERY_KIND: dict[Kind, Item] = {
     Kind.OVERSTEP_OPEN: Item(
         "overstep_open", params={"player": "Анна", "day": "2026-05-01", "article": "56.6.1"}
     ),
+    Kind.LEAVE_RECORDED: Item(
+        "leave_recorded", params={"player": "Анна", "first": "2026-06-01", "last": "2026-06-10"}
+    ),
     Kind.LEAVE_STARTED: Item(
         "leave_started", params={"player": "Анна", "first": "2026-06-01", "last": "2026-06-10"}
+    ),
+    Kind.LEAVE_WITHDRAWN: Item(
+        "leave_withdrawn", params={"player": "Анна", "first": "2026-06-01", "last": "2026-06-10"}
     ),
     Kind.LEAVE_ENDED: Item(
         "leave_ended", params={"player": "Анна", "first": "2026-06-01", "last": "2026-06-10"}

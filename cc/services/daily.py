@@ -54,6 +54,7 @@ from cc.services.cases import DAILY_RUN, CaseService
 from cc.services.context import ServiceContext, audit
 from cc.services.digest import DigestService
 from cc.services.games import GameService
+from cc.services.leaves import tell_partners
 from cc.services.ledger import LedgerService, reminder_after, silence_after
 from cc.services.notifications import Kind, Notice
 from timekeeping import end_of_day, local_date
@@ -319,33 +320,7 @@ class DailyService:
                     kind = Kind.LEAVE_ENDED
                 player = session.get(Player, leave.player_id)
                 assert player is not None
-                games = session.scalars(
-                    select(Game).where(
-                        Game.status == GameStatus.ONGOING,
-                        or_(Game.white_id == player.id, Game.black_id == player.id),
-                    )
-                ).all()
-                told: set[int] = set()
-                for game in games:
-                    partner = game.black if game.white_id == player.id else game.white
-                    for person in (partner, game.event.arbiter):
-                        if person is None or person.id in told:
-                            continue
-                        told.add(person.id)
-                        self.ctx.notifications.notify(
-                            session,
-                            Notice(
-                                recipient_id=person.id,
-                                kind=kind,
-                                game_id=game.id,
-                                event_id=game.event_id,
-                                params={
-                                    "player": player.name,
-                                    "first": leave.first_day.isoformat(),
-                                    "last": leave.last_day.isoformat(),
-                                },
-                            ),
-                        )
+                tell_partners(session, self.ctx.notifications, leave, player, kind)
                 report.leaves.append(leave.id)
 
     def _ended_events(

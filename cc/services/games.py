@@ -170,9 +170,10 @@ class GameService(ConditionalMoves):
         reaches the partner with the move's notice.
 
         The partner is told once: DRAW_OFFERED (with ``move``) when the move
-        carries a draw offer, else MOVE (``draw_declined`` when the move
-        answered the partner's own offer, ``fired`` for the partner's
-        conditional replies it set off).
+        carries a draw offer (made with it, or the player's own offer still
+        standing), else MOVE (``fired`` for the partner's conditional replies
+        it set off); ``draw_declined`` when the move answered the partner's
+        own offer.
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -274,13 +275,14 @@ class GameService(ConditionalMoves):
             # The partner hears of it (the gateway forwards it by email, 56.2.1).
             params: dict[str, Value] = {"player": player.name, "move": outcome.san}
             kind = Kind.MOVE
-            if offered and game.status == GameStatus.ONGOING:
-                # One notice: the offer, made with the move (its lines lapsed).
+            if (offered or still_open) and game.status == GameStatus.ONGOING:
+                # One notice: the offer goes with the move (its lines lapsed),
+                # whether made with it or standing from before.
                 kind = Kind.DRAW_OFFERED
             else:
                 params["fired"] = list(fired)
-                if declined:
-                    params["draw_declined"] = True
+            if declined:
+                params["draw_declined"] = True
             if text:
                 params["message"] = text
             self._tell_partner(session, game, player, kind, params)

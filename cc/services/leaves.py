@@ -1,9 +1,13 @@
 """Players' leaves: announced in advance, capped by the regulations, ended early.
 
 A leave covers all of a player's games at once (54.6.1, 56.7.1). It is
-announced in advance (56.7.2); the arbiter may allow one after it began or
-grant extra leave in exceptional cases (56.7.7); the player may end it early
-(56.7.3). The caps are per calendar year (45 days server, 30 email and post
+announced in advance (56.7.2): the partners of the player's running games
+and those games' arbiters are told when it is recorded, whatever the door,
+and again when it begins and ends (the daily run); one that has begun
+already when it is recorded is told as begun, once. The arbiter may allow
+one after it began or grant extra leave in exceptional cases (56.7.7); the
+player may end it early (56.7.3), and a leave withdrawn before it began is
+told to those who heard of it. The caps are per calendar year (45 days server, 30 email and post
 by default) and, where the regulations set one, over the whole event; a
 leave across New Year counts its days against each year. A player in no
 event is held to the tightest yearly cap of the default regulations and
@@ -16,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc import errors
@@ -24,7 +28,10 @@ from cc.i18n import N_
 from cc.models import (
     Event,
     EventStatus,
+    Game,
+    GameStatus,
     LeaveStatus,
+    Notification,
     Player,
     PlayerLeave,
     Section,
@@ -40,6 +47,7 @@ from cc.services.context import (
     find_player,
     is_admin,
 )
+from cc.services.notifications import Kind, Notice, Notifications
 from timekeeping import local_date
 
 
@@ -149,6 +157,18 @@ class LeaveService:
             session.add(leave)
             session.flush()
             _refresh_deadlines(session, player.id, now)
+            # 56.7.2: announced at once; one that has begun already (56.7.7)
+            # is told as begun, and the daily run does not tell it again.
+            kind = Kind.LEAVE_RECORDED
+            today = local_date(now, "UTC")  # the daily run's day
+            if first_day <= today:
+                kind = Kind.LEAVE_STARTED
+                leave.start_noticed_at = now
+                if last_day < today:
+                    leave.end_noticed_at = now
+            tell_partners(
+                session, self.ctx.notifications, leave, player, kind, actor_id=actor.player_id
+            )
             for event_id in _event_ids(events):
                 audit(
                     session,
@@ -186,6 +206,19 @@ class LeaveService:
             leave.ended_at = now
             session.flush()
             _refresh_deadlines(session, leave.player_id, now)
+            if leave.status == LeaveStatus.CANCELLED and leave.start_noticed_at is None:
+                # Those told it was coming hear it is not (one that began is
+                # told as ended by the daily run).
+                player = find_player(session, leave.player_id)
+                tell_partners(
+                    session,
+                    self.ctx.notifications,
+                    leave,
+                    player,
+                    Kind.LEAVE_WITHDRAWN,
+                    actor_id=actor.player_id,
+                    only_told=True,
+                )
             for event_id in _event_ids(events):
                 audit(
                     session,
@@ -369,11 +402,68 @@ def _view(session: Session, leave: PlayerLeave, today: date | None = None) -> Le
     )
 
 
+def tell_partners(
+    session: Session,
+    notifications: Notifications,
+    leave: PlayerLeave,
+    player: Player,
+    kind: Kind,
+    *,
+    actor_id: int | None = None,
+    only_told: bool = False,
+) -> int:
+    """Tell ``kind`` of ``leave`` to each partner of ``player`` in a running
+    game and to each such game's arbiter, once each (56.7.2): the one who
+    recorded it knows and is not told. ``only_told``: only those who were
+    told it was recorded. Returns how many were told."""
+    games = session.scalars(
+        select(Game)
+        .where(
+            Game.status == GameStatus.ONGOING,
+            or_(Game.white_id == player.id, Game.black_id == player.id),
+        )
+        .order_by(Game.id)
+    ).all()
+    heard: set[int] | None = None
+    if only_told:
+        heard = set(
+            session.scalars(
+                select(Notification.recipient_id).where(
+                    Notification.key == f"{Kind.LEAVE_RECORDED.value}:{leave.id}"
+                )
+            )
+        )
+    told: set[int] = {player.id} | ({actor_id} if actor_id is not None else set())
+    count = 0
+    for game in games:
+        partner = game.black if game.white_id == player.id else game.white
+        for person in (partner, game.event.arbiter):
+            if person is None or person.id in told:
+                continue
+            told.add(person.id)
+            if heard is not None and person.id not in heard:
+                continue
+            delivered = notifications.notify(
+                session,
+                Notice(
+                    recipient_id=person.id,
+                    kind=kind,
+                    game_id=game.id,
+                    event_id=game.event_id,
+                    params={
+                        "player": player.name,
+                        "first": leave.first_day.isoformat(),
+                        "last": leave.last_day.isoformat(),
+                    },
+                    key=f"{kind.value}:{leave.id}",
+                ),
+            )
+            count += delivered is not None
+    return count
+
+
 def _refresh_deadlines(session: Session, player_id: int, now: datetime) -> None:
     """A leave moves the deadlines of all the player's games."""
-    from sqlalchemy import or_
-
-    from cc.models import Game, GameStatus
     from cc.services.ledger import LedgerService
 
     for game in session.scalars(

@@ -52,7 +52,9 @@ class Kind(StrEnum):
     #: recipient's draw offer)
     MOVE = "move"
     #: the partner offers a draw (``player``; ``move`` when made with a move,
-    #: told instead of MOVE, and ``message`` if any)
+    #: or when the partner's own offer stands as they move, told instead of
+    #: MOVE, with ``draw_declined`` when the move also answered the
+    #: recipient's offer, and ``message`` if any)
     DRAW_OFFERED = "draw_offered"
     #: the recipient's draw offer was accepted / declined (``player``)
     DRAW_ACCEPTED = "draw_accepted"
@@ -86,9 +88,14 @@ class Kind(StrEnum):
     POST_NO_FIRST_MOVE = "post_no_first_move"
     #: the partner went over the limit: a claim the recipient may file (§10.4)
     OVERSTEP_OPEN = "overstep_open"
+    #: a partner's leave is recorded, announced in advance to the partners
+    #: and the arbiter (56.7.2; ``player``, ``first``, ``last`` ISO)
+    LEAVE_RECORDED = "leave_recorded"
     #: a partner's leave begins or ends (56.7.2)
     LEAVE_STARTED = "leave_started"
     LEAVE_ENDED = "leave_ended"
+    #: a leave announced is withdrawn before it began (56.7.3)
+    LEAVE_WITHDRAWN = "leave_withdrawn"
     #: the event began: the recipient's games are open (``event`` its name,
     #: ``code``, ``start`` ISO, ``games``: how many, ``opponents``: names,
     #: game by game, the ``white`` first ones with White)
@@ -173,8 +180,10 @@ GROUP_OF: Mapping[Kind, Group] = {
             Kind.POST_NO_FIRST_MOVE,
         )
     },
+    Kind.LEAVE_RECORDED: Group.LEAVES,
     Kind.LEAVE_STARTED: Group.LEAVES,
     Kind.LEAVE_ENDED: Group.LEAVES,
+    Kind.LEAVE_WITHDRAWN: Group.LEAVES,
     Kind.EVENT_STARTED: Group.EVENTS,
     Kind.ENTRY_ACCEPTED: Group.EVENTS,
     Kind.ENTRY_REFUSED: Group.EVENTS,
@@ -218,8 +227,10 @@ CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
         Kind.POST_NO_REPLY,
         Kind.POST_NO_FIRST_MOVE,
         Kind.OVERSTEP_OPEN,
+        Kind.LEAVE_RECORDED,
         Kind.LEAVE_STARTED,
         Kind.LEAVE_ENDED,
+        Kind.LEAVE_WITHDRAWN,
         Kind.EVENT_STARTED,
         Kind.EVENT_CLOSED,
     }

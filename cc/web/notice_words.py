@@ -127,8 +127,10 @@ SAYINGS: Mapping[Kind, Saying] = {
     Kind.OVERSTEP_OPEN: lambda p: N_(
         "Game {game}: {player} went over the time limit on {day}; you may claim it", **p
     ),
+    Kind.LEAVE_RECORDED: lambda p: N_("{player} announced a leave from {first} to {last}", **p),
     Kind.LEAVE_STARTED: lambda p: N_("{player} is on leave from {first} to {last}", **p),
     Kind.LEAVE_ENDED: lambda p: N_("{player}'s leave ended on {last}", **p),
+    Kind.LEAVE_WITHDRAWN: lambda p: N_("{player} withdrew the leave from {first} to {last}", **p),
     Kind.EVENT_STARTED: lambda p: N_("{event} has started; your games: {games}", **p),
     Kind.ENTRY_ACCEPTED: lambda p: N_("Your entry to {event} is accepted", **p),
     Kind.ENTRY_REFUSED: lambda p: N_("Your entry to {event} is not accepted", **p),
