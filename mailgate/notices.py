@@ -511,6 +511,8 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
             if params.get("draw_declined"):
                 text += " " + say(lang, "declined_by_move", player=params["player"])
             text += " " + say(lang, "offer_with_move", player=params["player"])
+        elif params.get("partner_to_move") is False:
+            text += " " + say(lang, "draw_answer_wait", player=params["player"])
         else:
             text += " " + say(lang, "draw_answer")
     elif kind == Kind.GAME_OVER:

@@ -128,6 +128,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "message": "{player} writes: {message}",
         "draw_answer": 'To accept it, reply with the words "draw accepted"; to decline it, with '
         '"draw declined", or reply with your move.',
+        "draw_answer_wait": 'To accept it, reply with the words "draw accepted"; to decline it, '
+        'with "draw declined". The move is still {player}\'s to make.',
         "draw_accepted": "Game {game}: {player} accepted your draw offer; the game is drawn "
         "(1/2-1/2).",
         "game_over": "Game {game} is over: {result} ({reason}).",
@@ -409,6 +411,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "message": "{player} пишет: {message}",
         "draw_answer": "Чтобы принять её, ответьте словами «принимаю ничью»; чтобы отклонить — "
         "«отклоняю ничью» или ответьте ходом.",
+        "draw_answer_wait": "Чтобы принять её, ответьте словами «принимаю ничью»; чтобы "
+        "отклонить — «отклоняю ничью». Ход по-прежнему за партнёром ({player}).",
         "draw_accepted": "Партия {game}: {player} — ваше предложение ничьей принято; партия "
         "закончилась вничью (½–½).",
         "game_over": "Партия {game} окончена: {result} ({reason}).",

@@ -70,8 +70,9 @@ def test_a_draw_offer_and_its_answers_reach_the_other_player_once(services: Serv
 
     offers = ("draw_offered", "draw_accepted", "draw_declined", "game_over")
     assert told(services, ids["p2"], *offers) == [
-        ("draw_offered", {"player": "Player 1"}),
-        ("draw_offered", {"player": "Player 1"}),
+        # White offers on their own turn: Black cannot answer with a move.
+        ("draw_offered", {"player": "Player 1", "partner_to_move": False}),
+        ("draw_offered", {"player": "Player 1", "partner_to_move": False}),
     ]
     assert told(services, ids["p1"], *offers) == [
         ("draw_declined", {"player": "Player 2"}),
@@ -97,7 +98,8 @@ def test_both_accepting_by_offering_tell_the_first_offerer(services: Services) -
     services.games.offer_draw(web(ids, "p2"), 1)  # the partner's offer is open: agreement
     assert services.queries.game(1).result_reason == "agreed_draw"
     assert told(services, ids["p1"]) == [("draw_accepted", {"player": "Player 2"})]
-    assert told(services, ids["p2"]) == [("draw_offered", {"player": "Player 1"})]
+    offered = {"player": "Player 1", "partner_to_move": False}
+    assert told(services, ids["p2"]) == [("draw_offered", offered)]
 
 
 # ----------------------------------------------------- resignation, claims
@@ -363,6 +365,9 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     [offer] = mails_to(services, BLACK)[before:]
     assert "Player 1 предлагает ничью в партии 1." in offer.body
     assert "принимаю ничью" in offer.body
+    # Made on White's own turn: Black cannot answer it with a move.
+    assert "ответьте ходом" not in offer.body
+    assert "Ход по-прежнему за партнёром (Player 1)" in offer.body
     assert (
         thread(offer.subject) == thread(s["black"]) and "Турнир" in offer.body
     )  # the record, in Russian

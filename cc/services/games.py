@@ -627,8 +627,16 @@ class GameService(ConditionalMoves):
                 self._accept(session, actor, game, player, offer, now)
             else:
                 self._new_offer(session, actor, game, player, now)
+                # Whether the partner may answer with a move: not when the
+                # offer is made on the offerer's own turn, before their move.
+                white_to_move = game.ply_count % 2 == 0
+                partner_to_move = white_to_move != (player.id == game.white_id)
                 self._tell_partner(
-                    session, game, player, Kind.DRAW_OFFERED, {"player": player.name}
+                    session,
+                    game,
+                    player,
+                    Kind.DRAW_OFFERED,
+                    {"player": player.name, "partner_to_move": partner_to_move},
                 )
             return self._outcome(game)
 
