@@ -30,7 +30,7 @@ from cc.site import Site
 from tests.bounce_support import exim_bounce, postfix_bounce, postfix_delay, qmail_bounce
 from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail
-from tests.web_support import sign_in
+from tests.web_support import csrf_of, sign_in
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@example.org"
 PASSWORD = "bounce-pass-1"
@@ -206,6 +206,59 @@ def test_exim_bounces_and_the_reason_of_automatic_mail_are_recorded(
     with site.ctx.db.read() as s:
         kept = {r.outcome: r.detail for r in s.scalars(select(InboundMessage))}
     assert kept["automatic"] and kept["bounce"]
+
+
+def test_the_office_sees_the_failing_address_and_the_bounce_in_both_languages(
+    site: Site, clock: FixedClock
+) -> None:
+    ours = forward_id(site)
+    site.mail.receive(postfix_bounce(ours, BLACK), clock.now(), "test")
+    site.mail.receive(postfix_delay(ours, BLACK), clock.now(), "test")
+    site.mail.receive(
+        postfix_bounce("<never-sent@cc.test>", BLACK, queue_id="1A2B3C4D5E6"), clock.now(), "test"
+    )
+    ru, en = sign_in(site, "office", PASSWORD), sign_in(site, "desk", PASSWORD)
+    # The mail list names each bounce's outcome in words, with its reason.
+    page = ru.get("/office/mail").text
+    assert "возврат: наше письмо не доставлено, адрес отмечен как неработающий" in page
+    assert "уведомление о задержке нашего письма: ничего не отмечено" in page
+    assert "возврат письма, которого мы не отправляли: ничего не отмечено" in page
+    assert "Recipient address rejected" in page
+    page = en.get("/office/mail").text
+    assert "a bounce: our mail to the address failed, which is marked as failing" in page
+    assert "a bounce of no message we sent: nothing is marked" in page
+    # The people list and the person page show it plainly.
+    people = ru.get("/office/people").text
+    row = re.search(r'<tr data-person="t1p2">.*?</tr>', people, re.S)
+    assert row and "письма возвращаются с 2026-05-10" in row.group(0)
+    assert 'data-failing="t1p1@example.org"' not in people
+    assert "Письма возвращаются (1)" in people
+    only = ru.get("/office/people?failing=1").text
+    assert re.findall(r'<tr data-person="([^"]+)"', only) == ["t1p2"]
+    assert "mail to it bounces since 2026-05-10" in en.get("/office/people").text
+    person = ru.get("/office/people/t1p2").text
+    assert (
+        "Письма на адрес t1p2@example.org возвращаются с 2026-05-10: такого почтового ящика "
+        "нет (5.1.1)."
+    ) in person
+    assert "Recipient address rejected: User unknown" in person
+    assert "Почта участника может теряться (ст. 56.1.6)" in person
+    person_en = en.get("/office/people/t1p2").text
+    assert (
+        "Mail to t1p2@example.org bounces since 2026-05-10: no such mailbox (5.1.1)." in person_en
+    )
+    # The audit log names it.
+    audit = ru.get("/audit/players/t1p2").text
+    assert "Письмо на адрес вернулось: адрес отмечен как неработающий" in audit
+    # The office marks it as working again.
+    r = ru.post(
+        "/office/people/t1p2/working", data={"csrf_token": csrf_of(person), "address": BLACK}
+    )
+    assert r.status_code == 200 and "Адрес снова отмечен как работающий." in r.text
+    assert address(site, BLACK).failing_since is None
+    assert 'class="failing"' not in r.text
+    assert [e.details["how"] for e in audited(site, "email_working")] == ["office"]
+    assert "Адрес снова работает" in ru.get("/audit/players/t1p2").text
 
 
 def test_an_edit_of_the_addresses_keeps_a_kept_address_failing_and_a_new_one_clean(
