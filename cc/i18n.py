@@ -460,6 +460,27 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "more than one legal move fits it": N_("more than one legal move fits it"),
     },
     # the state of a game, an event, a case, a leave
+    # why mail bounced: a delivery status (RFC 3463) by its subject and
+    # detail ("x.1.1" for 5.1.1 and 4.1.1), by its subject ("x.7.x"), else by
+    # its class ("5.x.x")
+    "bounce": {
+        "x.1.1": N_("no such mailbox"),
+        "x.1.2": N_("no such mail domain"),
+        "x.1.3": N_("the address is malformed"),
+        "x.1.6": N_("the mailbox has moved"),
+        "x.1.10": N_("the domain takes no mail"),
+        "x.2.1": N_("the mailbox is disabled"),
+        "x.2.2": N_("the mailbox is full"),
+        "x.2.3": N_("the message is too large for the mailbox"),
+        "x.3.4": N_("the message is too large for the mail server"),
+        "x.4.1": N_("the mail server does not answer"),
+        "x.4.4": N_("the mail server cannot be found"),
+        "x.4.7": N_("delivery took too long and was given up"),
+        "x.7.x": N_("the receiving server refused it"),
+        "5.x.x": N_("delivery failed"),
+        "4.x.x": N_("delivery is delayed"),
+        "2.x.x": N_("delivered"),
+    },
     # what became of an incoming message
     "mail": {
         "applied": N_("applied"),

@@ -206,6 +206,11 @@ class PlayerEmail(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     #: stored lower-cased, so the gateway can match a sender exactly
     address: Mapped[str] = mapped_column(String(320), unique=True)
+    #: our mail to it bounced for good (a 5.x.x report) since then: the
+    #: player's mail may be lost (56.1.6); None while mail goes through
+    failing_since: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    #: what the report said: its status and the receiving server's words
+    failing_reason: Mapped[str | None] = mapped_column(Text)
 
     player: Mapped[Player] = relationship(back_populates="emails")
 

@@ -40,6 +40,7 @@ from cc.models import (
 from cc.services import Services
 from cc.services.context import Actor
 from cc.services.games import notation_reason
+from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter, read_letter
@@ -273,6 +274,10 @@ class MailGateway:
         *,
         vouched: bool = False,
     ) -> Receipt:
+        # Bounces of our mail, and automatic mail, with the reason (mailgate.bounces).
+        taken = bounces.take(self.ctx, session, letter, self.settings.address)
+        if taken is not None:
+            return Receipt(taken.status, taken.outcome, taken.game_id, detail=taken.detail)
         if letter.automatic or letter.sender == self.settings.address.lower():
             return Receipt(InboundStatus.IGNORED, "automatic")
         player = self.mailer.player_by_address(session, letter.sender)

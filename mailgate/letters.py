@@ -18,6 +18,8 @@ from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 from typing import Final
 
+from mailgate.dsn import Bounce, bounce_of
+
 #: Lines that open a quoted earlier message, as mail clients write them.
 _QUOTE_HEADERS: Final = [
     re.compile(p, re.IGNORECASE)
@@ -76,6 +78,12 @@ class Letter:
     recipients: tuple[str, ...] = field(default=())
     #: the dates of a leave confirmation's subject (its token in ``token``)
     leave_dates: tuple[str, str] | None = None
+    #: a bounce of our own mail (a delivery report, a daemon's returned
+    #: message), read by :mod:`mailgate.dsn`; None for any other message
+    bounce: Bounce | None = None
+    #: why it is automatic: the header that says so, as written ("" for a
+    #: person's message), kept with the message for the office
+    automatic_reason: str = ""
 
 
 def read_letter(raw: bytes) -> Letter:
@@ -107,6 +115,7 @@ def read_letter(raw: bytes) -> Letter:
     subject = _header(message, "Subject")
     token_match = _TOKEN.search(subject)
     leave_match = None if token_match else _LEAVE_TOKEN.search(subject)
+    why = automatic_reason(message, address)
     references = tuple(
         r
         for r in re.split(
@@ -130,11 +139,13 @@ def read_letter(raw: bytes) -> Letter:
             if leave_match
             else None
         ),
-        automatic=is_automatic(message, address),
+        automatic=bool(why),
         text=safe_text(fresh_text(body_text(message))),
         size=len(raw),
         recipients=_recipients(message),
         leave_dates=(leave_match.group(1), leave_match.group(2)) if leave_match else None,
+        bounce=bounce_of(message),
+        automatic_reason=why,
     )
 
 
@@ -153,6 +164,7 @@ def _unreadable(raw: bytes, digest: str) -> Letter:
         automatic=True,
         text="",
         size=len(raw),
+        automatic_reason="unreadable",
     )
 
 
@@ -198,19 +210,40 @@ def _game_number(digits: str) -> int | None:
 
 def is_automatic(message: EmailMessage, address: str) -> bool:
     """Auto-replies, out-of-office notes, bounces and list mail (RFC 3834)."""
-    auto = _header(message, "Auto-Submitted").strip().lower() or "no"
-    if auto != "no":
-        return True
-    if _header(message, "Precedence").strip().lower() in ("bulk", "junk", "list"):
-        return True
-    if any(_header(message, h) for h in ("X-Autoreply", "X-Autorespond", "List-Id")):
-        return True
+    return bool(automatic_reason(message, address))
+
+
+def automatic_reason(message: EmailMessage, address: str) -> str:
+    """Why a message is automatic: the header that says so, as written (a
+    fact any reader of the office's list reads); "" for a person's message.
+
+    >>> from email import message_from_string
+    >>> automatic_reason(message_from_string("Auto-Submitted: auto-replied\\n\\nx"), "a@b")
+    'Auto-Submitted: auto-replied'
+    >>> automatic_reason(message_from_string("From: a@b\\n\\nx"), "a@b")
+    ''
+    """
+    auto = _header(message, "Auto-Submitted").strip()
+    if (auto.lower() or "no") != "no":
+        return f"Auto-Submitted: {auto}"[:200]
+    precedence = _header(message, "Precedence").strip()
+    if precedence.lower() in ("bulk", "junk", "list"):
+        return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "List-Id"):
+        value = _header(message, name).strip()
+        if value:
+            return f"{name}: {value}"[:200]
     try:
         if message.get_content_type() == "multipart/report":
-            return True
+            kind = message.get_param("report-type") or ""
+            return f"Content-Type: multipart/report; report-type={kind}"[:200]
     except Exception:
         pass
-    return not address or bool(_AUTO_SENDERS.match(address))
+    if not address:
+        return "From: -"
+    if _AUTO_SENDERS.match(address):
+        return f"From: {address}"
+    return ""
 
 
 def body_text(message: EmailMessage) -> str:

@@ -41,9 +41,10 @@ from dataclasses import replace
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from cc.i18n import word
+from cc.i18n import localize, word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
+from cc.services.addresses import status_meaning
 from cc.services.digest import Record, notation_of, written
 from cc.services.notifications import (
     GROUP_OF,
@@ -134,6 +135,8 @@ class MailNotices:
         footer = self.footer(person, delivery)
         if kind in _TIME_ALERTS and game is not None:
             self._time_alert(session, delivery, person, game, footer)
+        elif kind == Kind.EMAIL_BOUNCED and event is not None:
+            self._bounced(session, person, event, params, footer)
         elif not delivery.formal:
             self._informal(session, delivery, person, game, event, footer)
         elif case is not None:
@@ -228,6 +231,32 @@ class MailNotices:
         if game is None and event is not None:
             subject = f"[cc] {event.code}"
         self.mailer.notice(session, person, subject, body, game=game, footer=footer)
+
+    def _bounced(
+        self,
+        session: Session,
+        person: Player,
+        event: Event,
+        params: dict[str, Value],
+        footer: Footer,
+    ) -> None:
+        """A player's mail bounced (56.1.6): to the event's arbiter, in their
+        language, with the receiving server's words and the arbiter's desk."""
+        lang = person.lang
+        status = str(params.get("status") or "5.0.0")
+        reason = f"{localize(status_meaning(status), lang)} ({status})"
+        words = {
+            "player": params.get("player"),
+            "address": params.get("address"),
+            "diagnostic": params.get("diagnostic") or "-",
+            "reason": reason,
+            "event": event.code,
+            "link": self.mailer.link(f"/arbiter/events/{event.code}"),
+        }
+        subject = say(lang, "email_bounced_subject", **words)
+        self.mailer.notice(
+            session, person, subject, say(lang, "email_bounced", **words), footer=footer
+        )
 
     def _time_alert(
         self, session: Session, delivery: Delivery, person: Player, game: Game, footer: Footer

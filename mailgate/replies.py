@@ -293,6 +293,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "message that names no game. To record it, reply to this message keeping its subject "
         "(any text will do) within {days} days. Until then no leave is recorded.",
         "leave_refused": "Your leave was not recorded: {reason}",
+        "email_bounced": "Our mail to {player} at {address} bounced: {reason}.\n"
+        "The receiving server said: {diagnostic}\n"
+        "Their mail may be lost (Art. 56.1.6): what is sent to this address does not arrive. "
+        "Unless access to their email is restored within 30 days of reporting its loss, they "
+        "are treated as withdrawn. The address stays marked as failing until a message from "
+        "it arrives or the office changes it.\nEvent {event}: {link}",
+        "email_bounced_subject": "[cc] {event}: the email of {player} bounced",
+        "d_email_bounced": "the email of {player} ({address}) bounced: their mail may be lost.",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -572,6 +580,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "указана партия. Чтобы он был записан, ответьте на это письмо, сохранив тему (текст "
         "может быть любым), в течение {days} дней. До тех пор перерыв не записан.",
         "leave_refused": "Перерыв не записан: {reason}",
+        "email_bounced": "{player}: письмо на адрес {address} вернулось: {reason}.\n"
+        "Ответ принимающего сервера: {diagnostic}\n"
+        "Почта участника может теряться (ст. 56.1.6): письма на этот адрес не доходят. Если "
+        "доступ к почте не восстановлен в течение 30 дней после сообщения о его утрате, это "
+        "считается выбытием. Адрес остаётся отмеченным как неработающий, пока с него не придёт "
+        "письмо или пока оргкомитет его не изменит.\nСоревнование {event}: {link}",
+        "email_bounced_subject": "[cc] {event}: {player} — письмо вернулось",
+        "d_email_bounced": "{player}: письмо на адрес {address} вернулось, почта может теряться.",
     },
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -12,22 +13,33 @@ from sqlalchemy import select
 
 from cc.clock import FixedClock
 from cc.db import Database
-from cc.models import Door, Game, InboundMessage, Player
+from cc.models import (
+    Door,
+    Game,
+    InboundMessage,
+    Notification,
+    OutboundMessage,
+    Player,
+    PlayerEmail,
+)
+from cc.security import hash_password
 from cc.services import Actor, MailSettings, ServiceContext, Services
 from cc.site import Site
 from mailgate.imap import ImapMailbox, drain, run_imap
 from mailgate.sender import SmtpRelay, deliver_due
-from tests.conftest import make_event
+from tests.bounce_support import postfix_bounce, postfix_delay
+from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail
 from tests.support.dovecot import DovecotServer
 from tests.support.postgres import free_port
 from tests.test_mail_transport import Collector
+from tests.web_support import sign_in
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 PASSWORD = "gateway-pw"
 
 
-USERS = [f"moves{i}" for i in range(12)]
+USERS = [f"moves{i}" for i in range(16)]
 _free_users = iter(USERS)
 
 
@@ -295,3 +307,94 @@ def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
         assert "Game 2 is drawn by agreement." in out[black2]
     finally:
         controller.stop()
+
+
+def test_a_bounce_of_our_move_marks_the_address_and_tells_the_arbiter_once(
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """The server mails Black White's move; Postfix returns it (5.1.1), and
+    the bounce reaches the gateway's mailbox: Black's address is marked as
+    failing and the arbiter hears of it once, on the site and by mail; a
+    second bounce, a delay and a bounce of mail we never sent change
+    nothing more; the office's mail list shows the bounce with its reason."""
+    server, user = inbox
+    site.people.edit(
+        OPERATOR, "arbT1", name="Arbiter", emails=["arbiter@example.org"], roles=["arbiter"],
+        lang="en", rating=None, federation_id=None, country=None,
+    )  # fmt: skip
+    relay = Collector()
+    port = free_port()
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
+    controller.start()
+    smtp = SmtpRelay("127.0.0.1", port)
+    try:
+
+        def send_out() -> list[Any]:
+            before = len(relay.messages)
+            asyncio.run(deliver_due(site.outbound, smtp, clock.now))
+            return relay.messages[before:]
+
+        def bounce_in(raw: bytes, name: str) -> None:
+            server.deliver(user, raw, name, clock.now().timestamp())
+            assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+
+        def state() -> tuple[object, int, int]:
+            with site.ctx.db.read() as s:
+                row = s.scalars(select(PlayerEmail).where(PlayerEmail.address == BLACK)).one()
+                notices = s.scalars(
+                    select(Notification).where(Notification.kind == "email_bounced")
+                ).all()
+                mails = s.scalars(
+                    select(OutboundMessage).where(
+                        OutboundMessage.to_address == "arbiter@example.org"
+                    )
+                ).all()
+                return row.failing_since, len(notices), len(mails)
+
+        clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+        site.games.submit_move(Actor.player(2, Door.WEB), 1, "d4")
+        (forward,) = [m for m in send_out() if m["To"] == BLACK]
+        ours = forward["Message-ID"]
+        clock.set(datetime(2026, 5, 10, 12, 5, tzinfo=UTC))
+        bounce_in(postfix_bounce(ours, BLACK), "bounce1")
+        failed_at = clock.now()
+        assert state() == (failed_at, 1, 1)
+        (told,) = [m for m in send_out() if m["To"] == "arbiter@example.org"]
+        body = told.get_content()
+        assert "Our mail to Player 2 at t1p2@example.org bounced: no such mailbox (5.1.1)" in body
+        assert "Art. 56.1.6" in body and "User unknown" in body
+        # A second bounce of the same address: nobody is told again.
+        clock.set(datetime(2026, 5, 10, 12, 30, tzinfo=UTC))
+        bounce_in(postfix_bounce(ours, BLACK, queue_id="7B3C51C0A30"), "bounce2")
+        # A delay marks nothing, nor does a bounce of mail we never sent.
+        bounce_in(postfix_delay(ours, BLACK), "delay")
+        bounce_in(postfix_bounce("<not-ours@cc.test>", WHITE, queue_id="1A2B3C4D5E6"), "stray")
+        assert state() == (failed_at, 1, 1)
+        with site.ctx.db.read() as s:
+            white = s.scalars(select(PlayerEmail).where(PlayerEmail.address == WHITE)).one()
+            assert white.failing_since is None
+            rows = s.scalars(select(InboundMessage).order_by(InboundMessage.id)).all()
+            assert [(r.source, r.outcome) for r in rows] == [
+                ("imap", "bounce"),
+                ("imap", "bounce"),
+                ("imap", "bounce_delay"),
+                ("imap", "bounce_unmatched"),
+            ]
+        assert not [m for m in send_out() if m["To"] == "arbiter@example.org"]
+        # The office's list names the bounce and its reason.
+        page = office_page(site)
+        assert "a bounce: our mail to the address failed, which is marked as failing" in page
+        assert "t1p2@example.org 5.1.1: 550 5.1.1" in page
+    finally:
+        controller.stop()
+
+
+def office_page(site: Services) -> str:
+    """The office's list of incoming mail, as an organiser reads it."""
+    site.players.add(OPERATOR, login="office", name="Office", roles=["admin"], lang="en")
+    with site.ctx.db.write() as s:
+        office = s.scalars(select(Player).where(Player.login == "office")).one()
+        office.password_hash = hash_password(PASSWORD)
+    page = sign_in(site, "office", PASSWORD).get("/office/mail")
+    assert page.status_code == 200
+    return page.text

@@ -391,6 +391,12 @@ EVERY_KIND: dict[Kind, Item] = {
     Kind.LOST_EMAIL_EXPIRED: Item(
         "lost_email_expired", None, case_id=5, params={"player": "Анна", "event": "RU-1"}
     ),
+    Kind.EMAIL_BOUNCED: Item(
+        "email_bounced",
+        None,
+        event_id=3,
+        params={"player": "Анна", "address": "anna@example.org", "status": "5.2.2"},
+    ),
     Kind.UNFINISHED: Item("unfinished", case_id=5, params={"until": "2026-06-10"}),
     Kind.SUBMISSIONS_CLOSED: Item("submissions_closed", case_id=5, params={"game": 7}),
 }
@@ -415,6 +421,11 @@ def test_every_kind_is_said_in_both_languages() -> None:
     assert said(EVERY_KIND[Kind.TIME_LOW], "en").endswith("4 days left (until 2026-05-20)")
     assert notice_words.target(EVERY_KIND[Kind.EVENT_CLOSED], events) == "/events/RU-1/crosstable"
     assert notice_words.target(EVERY_KIND[Kind.CLAIM_FILED]) == "/cases/5"
+    assert notice_words.target(EVERY_KIND[Kind.EMAIL_BOUNCED], events) == "/arbiter/events/RU-1"
+    assert said(EVERY_KIND[Kind.EMAIL_BOUNCED], "ru") == (
+        "Анна: письмо на адрес anna@example.org вернулось: почтовый ящик переполнен (5.2.2); "
+        "почта участника может теряться (ст. 56.1.6)"
+    )
     assert notice_words.target(EVERY_KIND[Kind.MOVE]) == "/games/7"
     assert notice_words.target(Item("event_closed", None)) == "/notifications"
     # A notice missing what its text names still says something.

@@ -385,6 +385,9 @@ class Season:
             "verdict": "reversed",
             "what": "appeal",
             "event": EVENTS["CUP"],
+            "address": "boris@example.org",
+            "status": "5.1.1",
+            "diagnostic": "550 5.1.1",
         }
         variants: dict[Kind, list[dict[str, Any]]] = {
             Kind.CONDITIONAL_LAPSED: [

@@ -9,6 +9,7 @@ import no door, and build none (:mod:`cc.site` wires them).
 """
 
 from cc.services.accounts import AccountService
+from cc.services.addresses import AddressService
 from cc.services.arbiter_desk import ArbiterDesk
 from cc.services.audit_log import AuditLog
 from cc.services.cases import CaseService
@@ -60,6 +61,8 @@ class Services:
         self.mail_settings = mail = mail or MailSettings()
         self.accounts = AccountService(ctx, mail.secret, mail.site_url)
         self.people = PeopleService(ctx, self.accounts)
+        #: registered addresses whose mail bounces (56.1.6)
+        self.addresses = AddressService(ctx)
         self.outbound = OutboundService(ctx, mail.address)
         self.cases = CaseService(ctx, self.games, self.ledgers)
         self.accounts.email_hooks.append(self.cases.email_changed)
@@ -75,6 +78,7 @@ class Services:
 __all__ = [
     "AccountService",
     "Actor",
+    "AddressService",
     "CaseService",
     "EventService",
     "EventSpec",

@@ -43,6 +43,7 @@ from cc.models import (
 )
 from cc.security import hash_password, verify_password
 from cc.services import throttle
+from cc.services.addresses import replace_addresses
 from cc.services.context import Actor, ServiceContext, audit, find_player, is_admin, require_admin
 
 SESSION_DAYS = 30
@@ -643,9 +644,7 @@ class AccountService:
                 if owner is not None and owner != target.id:
                     raise errors.Conflict(what=N_("email address"), ref=address)
             old = [e.address for e in target.emails]
-            target.emails.clear()
-            session.flush()
-            target.emails.extend(PlayerEmail(address=a) for a in addresses)
+            replace_addresses(target, addresses)
             audit(
                 session, actor, now, "emails_changed", player_id=target.id, old=old, new=addresses
             )

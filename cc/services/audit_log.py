@@ -54,6 +54,7 @@ SHOWN = (
     "login",
     "players",
     "received",
+    "address",
 )
 
 

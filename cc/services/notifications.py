@@ -122,6 +122,11 @@ class Kind(StrEnum):
     SILENCE = "silence"
     LOST_EMAIL = "lost_email"
     LOST_EMAIL_EXPIRED = "lost_email_expired"
+    #: our mail to a player's address bounced for good, to the arbiter of
+    #: each event the player has a game going in: their mail may be lost
+    #: (56.1.6; ``player``, ``address``, ``status`` as 5.1.1, ``diagnostic``
+    #: the receiving server's words)
+    EMAIL_BOUNCED = "email_bounced"
     #: a game goes to adjudication: the players' materials are due (56.9.4)
     UNFINISHED = "unfinished"
     #: the time for an adjudication's materials is over, to the officials
@@ -203,6 +208,7 @@ GROUP_OF: Mapping[Kind, Group] = {
             Kind.SILENCE,
             Kind.LOST_EMAIL,
             Kind.LOST_EMAIL_EXPIRED,
+            Kind.EMAIL_BOUNCED,
             Kind.UNFINISHED,
             Kind.SUBMISSIONS_CLOSED,
         )

@@ -34,6 +34,7 @@ from cc.models import (
     SectionEntry,
 )
 from cc.services.accounts import AccountService
+from cc.services.addresses import FailingAddress, failing_of, replace_addresses
 from cc.services.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.services.players import checked_addresses, new_player, normalise_email
 
@@ -69,6 +70,12 @@ class PersonRow:
     has_password: bool
     #: the last time they signed in on the site; None: never
     last_sign_in: datetime | None
+    #: their addresses whose mail bounces (56.1.6), in their order
+    failing: tuple[FailingAddress, ...] = ()
+
+    def failing_of(self, address: str) -> FailingAddress | None:
+        """The failure of one of their addresses, if it is failing."""
+        return next((f for f in self.failing if f.address == address), None)
 
 
 @dataclass
@@ -243,9 +250,7 @@ class PeopleService:
                     raise errors.Conflict(what=N_("email address"), ref=address)
             old = sorted(e.address for e in player.emails)
             if old != sorted(addresses):
-                player.emails.clear()
-                session.flush()
-                player.emails.extend(PlayerEmail(address=a) for a in addresses)
+                replace_addresses(player, addresses)
             player.roles.clear()
             session.flush()
             player.roles.extend(PlayerRole(role=r) for r in sorted(role_set))
@@ -357,6 +362,7 @@ def _row(player: Player, last: datetime | None) -> PersonRow:
         country=player.country,
         has_password=player.password_hash is not None,
         last_sign_in=last,
+        failing=tuple(failing_of(player)),
     )
 
 

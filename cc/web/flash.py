@@ -33,6 +33,7 @@ SAID: Mapping[str, Text] = {
     "sent_again": N_("The message is queued again."),
     "invited": N_("The invitation is mailed: a link to choose a password, valid once."),
     "person_saved": N_("The changes are saved."),
+    "address_works": N_("The address is marked as working again."),
     "merged": N_("The duplicate account is merged into this one."),
     "applied": N_("Your entry is sent; the organiser's answer comes by mail."),
     "withdrawn": N_("Your entry is withdrawn."),

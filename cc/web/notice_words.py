@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from cc.i18n import N_, WORDS, Text, code
+from cc.i18n import N_, WORDS, Text, code, join
+from cc.services.addresses import status_meaning
 from cc.services.notifications import Kind
 
 #: how much of a free-text summary (a statement, a protest) a line shows
@@ -72,6 +73,13 @@ def _draw_offered(p: Params) -> Text:
     if p["move"] != "?":
         return N_("{player} played {move} and offers a draw in game {game}", **p)
     return N_("{player} offers a draw in game {game}", **p)
+
+
+def _bounce_reason(p: Params) -> Text:
+    """Why mail bounced: its status in words, and the status itself."""
+    status = p.get("status")
+    status = status if isinstance(status, str) and status.count(".") == 2 else "5.0.0"
+    return join(" ", [status_meaning(status), f"({status})"])
 
 
 def _lapsed(p: Params) -> Text:
@@ -165,6 +173,10 @@ SAYINGS: Mapping[Kind, Saying] = {
         "withdrawn from {event}",
         **p,
     ),
+    Kind.EMAIL_BOUNCED: lambda p: N_(
+        "The email of {player} ({address}) bounced: {reason}; their mail may be lost (Art. 56.1.6)",
+        **(p | {"reason": _bounce_reason(p)}),
+    ),
     Kind.UNFINISHED: lambda p: N_(
         "Game {game} goes to adjudication (case {case}): send your materials by {until}", **p
     ),
@@ -241,6 +253,7 @@ _PLACEHOLDERS = (
     "decision",
     "verdict",
     "what",
+    "address",
 )
 
 
@@ -273,6 +286,8 @@ def target(item: NoticeLike, events: Mapping[int, str] | None = None) -> str:
     if item.game_id is not None:
         return f"/games/{item.game_id}"
     code = (events or {}).get(item.event_id) if item.event_id is not None else None
+    if code and item.kind == Kind.EMAIL_BOUNCED:
+        return f"/arbiter/events/{quote(code, safe='')}"
     if code and item.kind in (Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED):
         return f"/events/{quote(code, safe='')}/regulations"
     if code:

@@ -35,7 +35,10 @@ def _list(request: Request, status: int = 200, **context: Any) -> Response:
     info = signed_in(request)
     people = services_of(request).people.people(actor_of(info))
     never = request.query_params.get("never") == "1"
+    failing = request.query_params.get("failing") == "1" and not never
     shown = [p for p in people if p.last_sign_in is None] if never else people
+    if failing:
+        shown = [p for p in people if p.failing]
     return render(
         request,
         "people.html",
@@ -44,6 +47,8 @@ def _list(request: Request, status: int = 200, **context: Any) -> Response:
         total=len(people),
         never=never,
         never_count=sum(1 for p in people if p.last_sign_in is None),
+        failing=failing,
+        failing_count=sum(1 for p in people if p.failing),
         **context,
     )
 
@@ -143,6 +148,20 @@ async def edit_person(request: Request, login: str) -> Response:
     except errors.ServiceError as exc:
         return _person(request, login, 422, error=exc.message(language(request)))
     return flash.redirect(f"/office/people/{login}", "person_saved")
+
+
+@router.post("/office/people/{login}/working")
+async def address_works(request: Request, login: str) -> Response:
+    """The office says a failing address works again."""
+    info = signed_in(request)
+    form = await form_of(request, info)
+    try:
+        services_of(request).addresses.works_again(actor_of(info), login, form.get("address", ""))
+    except errors.NotPermitted:
+        raise
+    except errors.ServiceError as exc:
+        return _person(request, login, 422, error=exc.message(language(request)))
+    return flash.redirect(f"/office/people/{login}", "address_works")
 
 
 @router.post("/office/people/{login}/invite")
