@@ -30,6 +30,8 @@ from cc.db import unavailable
 from cc.i18n import N_, localize, word
 from cc.models import (
     Door,
+    DrawOffer,
+    DrawOfferStatus,
     Game,
     GameStatus,
     InboundMessage,
@@ -467,6 +469,14 @@ class MailGateway:
         if answered is not None:
             return answered
         command = self._command(statement)
+        if (
+            command == Command.ACCEPT_DRAW
+            and (statement.record or statement.loose_moves)
+            and not self._partner_offers(session, game, player)
+        ):
+            # "Accept" beside a move, with no offer of the partner's to
+            # accept: a word of courtesy or an old offer; the move stands.
+            command = None
         if command is not None:
             return self._command_act(session, letter, command, game, player, actor)
         return self._move(session, letter, statement, game, player, actor, arrived_at)
@@ -508,6 +518,16 @@ class MailGateway:
             body = say(player.lang, f"{command.value}_received", case=case_id)
             return self._applied(session, letter, game, player.lang, command.value, body)
         return None
+
+    @staticmethod
+    def _partner_offers(session: Session, game: Game, player: Player) -> bool:
+        """The partner has a draw offer open in the game."""
+        offer = session.scalar(
+            select(DrawOffer.offered_by_id).where(
+                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+            )
+        )
+        return offer is not None and offer != player.id
 
     def _refused(
         self, session: Session, letter: Letter, game: Game, lang: str, exc: errors.ServiceError

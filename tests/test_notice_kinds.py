@@ -599,3 +599,17 @@ def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
     assert line(Kind.LEAVE_WITHDRAWN, "en", **LEAVE) == (
         "Game 7: Player 1 has withdrawn the leave from 2026-06-01 to 2026-06-10."
     )
+
+
+def test_accepting_words_beside_a_move_with_no_offer_leave_the_move_standing(
+    services: Services, clock: FixedClock, email_game: dict[str, Any]
+) -> None:
+    s = email_game["subjects"]
+    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    # No draw was offered: "Согласен." is courtesy, and the move is played.
+    assert send(services, clock, BLACK, s["black"], "1. 5254 5755\n\nСогласен.") == "move"
+    assert [m.san for m in services.queries.game(1).moves] == ["e4", "e5"]
+    # With White's offer open, the same words accept it.
+    assert send(services, clock, WHITE, s["white"], "1... 5755 2. 7163\nI offer a draw") == "move"
+    assert send(services, clock, BLACK, s["black"], "Согласен.") == "accept_draw"
+    assert services.queries.game(1).result == "1/2-1/2"
