@@ -3,7 +3,8 @@
 Every message about a game carries the game and the recipient's reply token
 in its subject (``[cc 12 4f2a9c1b0d] ...``), so only mail the server sent
 can be answered; mail to a player who plays by email carries the game in
-the standard form 59.1, with both clocks and the position. Each message is
+the standard form 59.1, with both clocks and the position (a diagram and
+its FEN). Each message is
 queued in the caller's transaction: it goes out after, and only with, the
 change it reports. Copies go to the arbiter when a player is near the
 control (56.4.10) and with every fault answer.
@@ -26,9 +27,11 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from email.utils import make_msgid
 
+import chess
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+import notation
 from cc.i18n import word
 from cc.models import (
     Event,
@@ -292,7 +295,8 @@ class Mailer:
     # ------------------------------------------------------------- record
 
     def record(self, session: Session, game: Game, lang: str) -> str:
-        """The game in the standard form 59.1, with the position."""
+        """The game in the standard form 59.1, with the position: a diagram
+        in the reader's letters, and its FEN."""
         event: Event = game.event
         schedule = self._schedule(session, game)
         rows = []
@@ -338,7 +342,16 @@ class Mailer:
             f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
             f"{'Время чёрных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
         )
-        return f"{form}\n\n{times}\n{say(lang, 'position', fen=game.fen)}"
+        board = chess.Board(game.fen)
+        position = "\n".join(
+            (
+                say(lang, "diagram_white" if board.turn == chess.WHITE else "diagram_black"),
+                notation.diagram(board, lang),
+                say(lang, "diagram_legend"),
+                say(lang, "position", fen=game.fen),
+            )
+        )
+        return f"{form}\n\n{times}\n\n{position}"
 
     # ------------------------------------------------------------ helpers
 

@@ -264,6 +264,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_other": "news on the site.",
         "what_protest": "protest",
         "what_appeal": "appeal",
+        # ---- the position, drawn
+        "diagram_white": "Position, White to move:",
+        "diagram_black": "Position, Black to move:",
+        "diagram_legend": "White's pieces in capitals, Black's in small letters: K king, "
+        "Q queen, R rook, B bishop, N knight, P pawn.",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -514,6 +519,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_other": "новости на сайте.",
         "what_protest": "протест",
         "what_appeal": "апелляция",
+        # ---- позиция на диаграмме
+        "diagram_white": "Позиция, ход белых:",
+        "diagram_black": "Позиция, ход чёрных:",
+        "diagram_legend": "Белые фигуры — заглавными буквами, чёрные — строчными: Кр — король, "
+        "Ф — ферзь, Л — ладья, С — слон, К — конь, П — пешка.",
     },
 }
 
