@@ -4,7 +4,7 @@ Every message about a game carries the game and the recipient's reply token
 in its subject (``[cc 12 4f2a9c1b0d] ...``), so only mail the server sent
 can be answered; mail to a player who plays by email carries the game in
 the standard form 59.1, with both clocks and the position (a diagram and
-its FEN). Each message is
+its FEN), and its moves elsewhere in the player's own notation. Each message is
 queued in the caller's transaction: it goes out after, and only with, the
 change it reports. Copies go to the arbiter when a player is near the
 control (56.4.10) and with every fault answer.
@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from base64 import b32encode
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.utils import make_msgid
@@ -38,6 +38,7 @@ from cc.models import (
     Game,
     GameStatus,
     LeaveStatus,
+    Move,
     OutboundMessage,
     OutboundStatus,
     Player,
@@ -45,6 +46,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.services.context import ServiceContext
+from cc.services.digest import notation_of
 from cc.services.ledger import GameLedgerView, LedgerService
 from cc.services.outbound import MailSettings
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
@@ -53,6 +55,22 @@ from mailgate.replies import say
 
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
+
+
+def written_plies(ucis: Sequence[str], first: int, last: int, style: str) -> str:
+    """Plies ``first`` to ``last`` (from 1) of a game's moves ``ucis``,
+    numbered and written in ``style``, as a player writes them in a record.
+
+    >>> written_plies(["d2d4", "d7d5", "g1f3"], 2, 3, "numeric")
+    '1. ... 4745 2. 7163'
+    >>> written_plies(["d2d4", "d7d5", "g1f3"], 3, 3, "san-ru")
+    '2. Кf3'
+    """
+    board = chess.Board()
+    for uci in ucis[: first - 1]:
+        board.push(chess.Move.from_uci(uci))
+    moves = [chess.Move.from_uci(uci) for uci in ucis[first - 1 : last]]
+    return notation.write_moves(moves, style, board=board)
 
 
 @dataclass(frozen=True)
@@ -116,17 +134,30 @@ class Mailer:
         san: str,
         fired: tuple[str, ...],
     ) -> None:
-        """Confirm a move to the email player who sent it."""
+        """Confirm a move to the email player who sent it: the move (``san``)
+        and the conditional moves that followed it at once (``fired``), in
+        the player's notation and numbered."""
         lang = player.lang
+        ucis = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+        ply = len(ucis) - len(fired)
+        style = notation_of(player)
         body = say(
             lang,
             "accepted",
-            move=san,
+            move=written_plies(ucis, ply, ply, style) if ply >= 1 else san,
             game=game.id,
             arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
         )
         if fired:
-            body += "\n" + say(lang, "fired", moves=" ".join(fired))
+            # An odd number: the partner's line answered last, so it is the
+            # sender's move; an even one: the sender's own line answered too.
+            key = "fired_yours" if len(fired) % 2 else "fired_theirs"
+            if len(fired) == 1:
+                key = "fired"
+            moves = written_plies(ucis, ply + 1, len(ucis), style)
+            body += "\n" + say(lang, key, moves=moves)
         if game.status != GameStatus.ONGOING:
             body += "\n" + say(
                 lang,
