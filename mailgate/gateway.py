@@ -46,8 +46,8 @@ from cc.services.games import notation_reason
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter, read_letter
 from mailgate.notices import MailNotices
-from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_token, written_plies
-from mailgate.replies import days_of_penalty, say
+from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_subject, reply_token, written_plies
+from mailgate.replies import days_of_penalty, say, size_of
 from timekeeping import local_date
 
 log = logging.getLogger(__name__)
@@ -233,7 +233,7 @@ class MailGateway:
                         session,
                         "notice",
                         letter.sender,
-                        f"Re: {letter.subject}",
+                        reply_subject(letter.subject),
                         say(player.lang, "set_aside"),
                         letter,
                     )
@@ -255,7 +255,12 @@ class MailGateway:
                     letter,
                     player.lang,
                     "instructions",
-                    say(player.lang, "oversized", size=letter.size),
+                    say(
+                        player.lang,
+                        "oversized",
+                        size=size_of(letter.size, player.lang),
+                        limit=size_of(MAX_SIZE, player.lang),
+                    ),
                 )
             return Receipt(InboundStatus.REFUSED, "oversized")
         if player is None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from base64 import b32encode
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,24 @@ from mailgate.replies import say
 
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
+#: the prefixes mail programs put before a subject they answer or forward
+_PREFIXES = re.compile(
+    r"^(?:\s*(?:re|fwd?|aw|sv|vs|antw|ответ|отв|пересл)\s*(?:\[\d+\]|\(\d+\))?\s*:)+\s*",
+    re.IGNORECASE,
+)
+
+
+def reply_subject(subject: str) -> str:
+    """The subject of an answer: one "Re:" before the subject without the
+    prefixes mail programs added before.
+
+    >>> reply_subject("Re: RE: Fwd: Ответ: move"), reply_subject("Re[2]: move")
+    ('Re: move', 'Re: move')
+    >>> reply_subject("Regarding my move"), reply_subject("")
+    ('Re: Regarding my move', 'cc-server')
+    """
+    bare = _PREFIXES.sub("", subject).strip()
+    return f"Re: {bare}" if bare else "cc-server"
 
 
 def written_plies(ucis: Sequence[str], first: int, last: int, style: str) -> str:
@@ -194,9 +213,9 @@ class Mailer:
         if game is not None:
             player = self.player_by_address(session, letter.sender)
             body = self.with_game_link(body, game, lang) + "\n\n" + self.record(session, game, lang)
-            subject = self.subject(game, player.id) if player else f"Re: {letter.subject}"
+            subject = self.subject(game, player.id) if player else reply_subject(letter.subject)
         else:
-            subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
+            subject = reply_subject(letter.subject)
         self.queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
 
     def may_answer(self, session: Session, address: str, kind: str) -> bool:

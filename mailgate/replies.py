@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
-from cc.i18n import word
+from cc.i18n import number, word
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -30,8 +31,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "was not read. Players send moves from an address registered in their settings.",
         "no_token": "Your message does not say which game it is about. Please reply to the "
         "server's last message in the game, keeping its subject; your games are:\n{games}",
-        "oversized": "Your message is too large to be read ({size} bytes); please send the "
-        "move as plain text.",
+        "oversized": "Your message was not read: it is {size}, and the server reads messages "
+        "of up to {limit}. Nothing in it was recorded. Please send your move as plain text, "
+        "without attachments.",
         "set_aside": "Your message could not be processed and has been set aside for the "
         "administrator.",
         "resigned": "Game {game}: {player} resigned. Result {result}.",
@@ -286,6 +288,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "in it; nothing was charged.",
         "fired_yours": "Conditional moves followed at once: {moves}. It is your move.",
         "fired_theirs": "Conditional moves followed at once: {moves}. It is your opponent's move.",
+        "kilobytes": "{size} KB",
+        "megabytes": "{size} MB",
         # ---- the position, drawn
         "diagram_white": "Position, White to move:",
         "diagram_black": "Position, Black to move:",
@@ -321,7 +325,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "Ходы присылаются с адреса, указанного в настройках участника.",
         "no_token": "Из сообщения не видно, к какой партии оно относится. Ответьте на последнее "
         "письмо сервера по партии, сохранив тему; ваши партии:\n{games}",
-        "oversized": "Сообщение слишком велико ({size} байт); пришлите ход простым текстом.",
+        "oversized": "Ваше сообщение не прочитано: его размер — {size}, а сервер читает "
+        "сообщения до {limit}. Ничего из него не записано. Пришлите ход простым текстом, без "
+        "вложений.",
         "set_aside": "Сообщение не удалось обработать; оно передано администратору.",
         "resigned": "Партия {game}: {player} сдаёт партию. Результат {result}.",
         "draw_offered": "{player} предлагает ничью в партии {game}.",
@@ -569,6 +575,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "записываются; штрафа нет.",
         "fired_yours": "Сразу последовали условные ходы: {moves}. Ваш ход.",
         "fired_theirs": "Сразу последовали условные ходы: {moves}. Теперь ход партнёра.",
+        "kilobytes": "{size} КБ",
+        "megabytes": "{size} МБ",
         # ---- позиция на диаграмме
         "diagram_white": "Позиция, ход белых:",
         "diagram_black": "Позиция, ход чёрных:",
@@ -642,3 +650,20 @@ def days_of_penalty(days: int, lang: str) -> str:
     else:
         key = "penalty_days"
     return say(lang, key, days=days)
+
+
+def size_of(octets: int, lang: str) -> str:
+    """A message's size in kilobytes or megabytes (of 1000), as ``lang`` writes
+    numbers, rounded up: a message over a limit never reads as the limit.
+
+    >>> size_of(1_000_000, "en"), size_of(1_000_400, "en"), size_of(1_250_000, "ru")
+    ('1 MB', '1.1 MB', '1,3 МБ')
+    >>> size_of(20_480, "ru"), size_of(300, "en")
+    ('21 КБ', '1 KB')
+    """
+    if octets >= 1_000_000:
+        tenths = math.ceil(octets / 100_000)
+        shown, key = f"{tenths // 10}.{tenths % 10}".removesuffix(".0"), "megabytes"
+    else:
+        shown, key = str(math.ceil(octets / 1000)) if octets else "0", "kilobytes"
+    return say(lang, key, size=number(shown, lang))

@@ -10,6 +10,7 @@ Russian letters for a Russian SAN player. Answers that cost nothing say so.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -19,6 +20,7 @@ from sqlalchemy import select
 from cc.clock import FixedClock
 from cc.models import Door, Game, OutboundMessage, Player, TimeCharge
 from cc.services import Actor, Services
+from mailgate.gateway import MAX_SIZE
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail
 from tests.test_russian import english_in
@@ -284,6 +286,36 @@ def test_a_move_for_a_finished_game_is_not_recorded_and_costs_nothing(
     }
     assert words == said[reader.lang]
     check_reader(words, reader)
+    assert charges(services) == []
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_an_oversized_message_is_told_the_limit_in_a_subject_with_one_re(
+    services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
+) -> None:
+    ids = started
+    as_reader(services, ids, reader)
+    body = "1. 5254\n" + "x" * 100 * (MAX_SIZE // 100 + 2_000)
+    raw = raw_mail(WHITE, f"Re: RE: Ответ: {subject(services, ids['p1'])}", body)
+    receipt = services.mail.receive(raw, clock.now(), "test")
+    assert receipt.outcome == "oversized"
+    (answer,) = outbox(services)
+    assert answer.subject.startswith("Re: [cc 1 ") and "Re: Re" not in answer.subject
+    assert "RE:" not in answer.subject and "Ответ" not in answer.subject
+    # The size as the reader writes numbers, rounded up: never the limit itself.
+    size = math.ceil(len(raw) / 100_000) / 10
+    assert size > 1
+    said = {
+        "en": f"Your message was not read: it is {size:g} MB, and the server reads messages "
+        "of up to 1 MB. Nothing in it was recorded.",
+        "ru": f"Ваше сообщение не прочитано: его размер — {size:g} МБ, а сервер читает "
+        "сообщения до 1 МБ. Ничего из него не записано.",
+    }
+    expected = said[reader.lang]
+    if reader.lang == "ru":
+        expected = expected.replace(f"{size:g}", f"{size:g}".replace(".", ","))
+    assert expected in answer.body, answer.body
+    check_reader(answer.body, reader)
     assert charges(services) == []
 
 
