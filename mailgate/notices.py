@@ -5,7 +5,8 @@ notifications where it is wired (:mod:`cc.site`). Each notice is put into
 the recipient's language and queued in the notifying transaction:
 
 - a move in an email event reaches the partner who plays by email, in the
-  standard form (56.2.1); its delivery dates the partner's receipt (§10.3);
+  standard form (56.2.1), the move numbered in the partner's notation; its
+  delivery dates the partner's receipt (§10.3);
 - a loss on time and a reminder go to players who play by email, with the
   record (54.5.2, 56.5.1);
 - an overstep the partner may claim, and post play's notices, go in the
@@ -41,7 +42,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.i18n import word
-from cc.models import Case, Event, Game, GameStatus, Player
+from cc.models import Case, Event, Game, GameStatus, Move, Player
 from cc.regulations import Mode
 from cc.services.digest import Record, notation_of, written
 from cc.services.notifications import (
@@ -55,7 +56,7 @@ from cc.services.notifications import (
     Value,
 )
 from cc.services.standings import StandingsService
-from mailgate.outgoing import Footer, Mailer
+from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
 #: where a player sets their notifications (a path on the site)
@@ -126,8 +127,13 @@ class MailNotices:
         mail = self.mailer
         cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
         lang = person.lang
-        params = dict(notice.params)
         kind = notice.kind
+        names_moves = "move" in notice.params or "fired" in notice.params
+        if delivery.formal and game is not None and kind not in _TIME_ALERTS and names_moves:
+            # The moves a notice names (SAN as stored), in the reader's notation.
+            record = Record(session, game.id, notation_of(person))
+            notice = replace(notice, params=written(notice.params, record, mail.ctx.now()))
+        params = dict(notice.params)
         footer = self.footer(person, delivery)
         if kind in _TIME_ALERTS and game is not None:
             self._time_alert(session, delivery, person, game, footer)
@@ -333,9 +339,18 @@ class MailNotices:
         it: a draw offer, the answer to the partner's own offer, the moves
         conditional lines played at once, a message."""
         lang = partner.lang
-        params = notice.params
+        params = dict(notice.params)
         player = params["player"]
         fired = _listed(params.get("fired"))
+        # Numbered, as the partner repeats it in the reply (Art. 58: "2. ... 7776").
+        ucis = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+        ply = len(ucis) - len(fired)
+        if ply >= 1:
+            style = notation_of(partner)
+            params["move"] = written_plies(ucis, ply, ply, style)
+            fired = [written_plies(ucis, ply + 1, len(ucis), style)] if fired else []
         lines: list[str] = []
         if params.get("draw_declined"):
             lines.append(say(lang, "declined_by_move", player=player))

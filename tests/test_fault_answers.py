@@ -6,6 +6,8 @@ player can look up (never the project's own spec), says that the move was
 not recorded and what it costs (56.4.7), and writes every move in the
 player's own notation: numeric (Art. 58) for a numeric player, SAN with
 Russian letters for a Russian SAN player. Answers that cost nothing say so.
+The same holds for what the door writes besides: a confirmation, a forwarded
+move, the position drawn in the record.
 """
 
 from __future__ import annotations
@@ -189,11 +191,15 @@ def started(services: Services, clock: FixedClock) -> dict[str, int]:
 
 
 def as_reader(services: Services, ids: dict[str, int], reader: Reader) -> None:
+    """Both players read ``reader``'s language and notation (Russian readers
+    have Russian names, so that a Latin word in their mail is the server's)."""
+    names = {"p1": "Иванов", "p2": "Петрова"} if reader.lang == "ru" else {}
     with services.ctx.db.write() as session:
         for login in ("p1", "p2"):
             player = session.get(Player, ids[login])
             assert player is not None
             player.lang, player.notation = reader.lang, reader.notation
+            player.name = names.get(login, player.name)
 
 
 def play(services: Services, ids: dict[str, int], sans: list[str]) -> None:
@@ -400,3 +406,33 @@ def test_the_record_in_mail_draws_the_position(
     # Each file letter stands over its squares, three characters apart.
     assert [files.index(f) for f in "abcdefgh"] == list(range(3, 27, 3))
     check_reader(drawn, reader)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_forwarded_move_is_numbered_in_the_partners_notation_and_the_server_speaks_as_itself(
+    services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
+) -> None:
+    ids = started
+    as_reader(services, ids, reader)
+    play(services, ids, ["d4", "d5"])
+    before = len(outbox(services))
+    services.mail.receive(
+        raw_mail(WHITE, subject(services, ids["p1"]), "1. ... 4745 2. Nf3"), clock.now(), "test"
+    )
+    (forward,) = [m for m in outbox(services)[before:] if m.to_address == BLACK]
+    assert forward.kind == "forward"
+    words = the_words(forward.body)
+    said = {
+        "en": [
+            "Player 1 has played 2. 7163 in game 1. It is your move.",
+            "(at least your opponent's last move, 2. 7163)",
+        ],
+        "ru": [
+            "Иванов: ход 2. Кf3 в партии 1. Ваш ход.",
+            "(хотя бы последний ход партнёра, 2. Кf3)",
+        ],
+    }
+    for text in said[reader.lang]:
+        assert text in words, words
+    assert "my last move" not in words and "мой последний" not in words
+    check_reader(words, reader)

@@ -406,7 +406,7 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
-    assert "Player 1: ход e4 в партии 1" in forward.body
+    assert "Player 1: ход 1. e4 в партии 1" in forward.body
     assert "Вместе с этим ходом Player 1 предлагает ничью" in forward.body
 
 
@@ -419,7 +419,7 @@ def test_conditional_moves_fired_and_lapsed_are_said_in_the_owners_language(
     services.games.add_line(web(ids, "p2"), 1, "d4 exd4")
     services.games.submit_move(web(ids, "p1"), 1, "Nf3")
     forward = mails_to(services, BLACK)[-1]
-    assert "сразу последовали условные ходы: Nc6" in forward.body
+    assert "сразу последовали условные ходы: 2. ... Nc6" in forward.body
     assert forward.ply is None  # the partner's own line answered (§10.3)
     services.games.add_line(web(ids, "p2"), 1, "Bb5 a6")
     services.games.submit_move(web(ids, "p1"), 1, "Bc4")
