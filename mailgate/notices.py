@@ -147,7 +147,11 @@ class MailNotices:
                 self._move(session, game, person, notice, footer)
         elif kind in (Kind.FORFEIT, Kind.REMINDER):
             assert game is not None
-            body = say(lang, kind.value, game=game.id, **params)
+            key = kind.value
+            if kind == Kind.REMINDER and "move" not in params:
+                key = "reminder_first"  # White's first move has not come
+            params.pop("ply", None)
+            body = say(lang, key, game=game.id, **params)
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
             assert game is not None
@@ -588,7 +592,10 @@ def digest_line(lang: str, item: DigestItem) -> str:
     line = params.get("line")
     if isinstance(line, list):
         params["line"] = " ".join(str(m) for m in line)
-    text = table.get(f"d_{item.kind.value}", table["d_other"]).format_map(_Filled(params))
+    key = f"d_{item.kind.value}"
+    if item.kind == Kind.REMINDER and "move" not in params:
+        key = "d_reminder_first"  # White's first move has not come
+    text = table.get(key, table["d_other"]).format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
         text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))
     if item.case_id is not None:

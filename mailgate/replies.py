@@ -297,8 +297,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "Q queen, R rook, B bishop, N knight, P pawn.",
         # ---- a first move that has not come
         "reminder_first": "Game {game}: you have the first move, with White, and it has not "
-        "come in the {days} days since the game's start on {start}. Please send it; the "
-        "arbiter has a copy of this reminder. A game without a move for 40 days may be "
+        "come in the {days} days since the game's start on {start}. Please send it. As for a "
+        "move unanswered for 14 days, the arbiter has a copy of this reminder, and your answer "
+        "is copied to the arbiter too (Art. 56.5.1). A game without a move for 40 days may be "
         "scored as a loss against a player who did not tell the arbiter of the delay "
         "(Art. 56.5.3).",
         "d_reminder_first": "you have the first move: {days} days since the start without it.",
@@ -584,9 +585,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "Ф — ферзь, Л — ладья, С — слон, К — конь, П — пешка.",
         # ---- первый ход, которого нет
         "reminder_first": "Партия {game}: первый ход за вами (вы играете белыми), но его нет "
-        "уже {days} дн. со старта партии {start}. Пришлите его; арбитр получил копию этого "
-        "напоминания. В партии без ходов в течение 40 дней может быть засчитано поражение "
-        "участнику, не сообщившему арбитру о задержке (ст. 56.5.3).",
+        "уже {days} дн. со старта партии {start}. Пришлите его. Как и при ходе без ответа в "
+        "течение 14 дней, арбитр получил копию этого напоминания, и ваш ответ тоже будет "
+        "направлен ему в копии (ст. 56.5.1). В партии без ходов в течение 40 дней может быть "
+        "засчитано поражение участнику, не сообщившему арбитру о задержке (ст. 56.5.3).",
         "d_reminder_first": "первый ход за вами: со старта прошло {days} дн.",
     },
 }
