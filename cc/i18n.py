@@ -343,9 +343,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "appeal_too_late": {
         "en": "Case {case_id}: the decision was delivered on {decided_on}, so an appeal was "
-        "due by {until} (14 days, Art. 54.1.4); today is {today}.",
+        "due by {until} (14 days, Art. {article}); today is {today}.",
         "ru": "Дело {case_id}: решение получено {decided_on}, апелляцию нужно было подать до "
-        "{until} (14 дней, ст. 54.1.4); сегодня {today}.",
+        "{until} (14 дней, ст. {article}); сегодня {today}.",
     },
     "no_appeal_arbiter": {
         "en": "Case {case_id}: event {event} has no appeal arbiter who is neither the deciding "

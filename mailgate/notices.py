@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session
 from cc.i18n import word
 from cc.models import Case, Event, Game, GameStatus, Move, Player
 from cc.regulations import Mode
+from cc.services.cases import appeal_article
 from cc.services.digest import Record, notation_of, written
 from cc.services.notifications import (
     GROUP_OF,
@@ -66,6 +67,8 @@ SETTINGS_PAGE = "/notifications/settings"
 _CODES = ("decision", "verdict")
 #: the player's own time, told by the daily run (cc.services.alerts)
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
+#: the notices that say how a decision is appealed, with the mode's article
+_APPEALABLE = (Kind.CASE_DECIDED, Kind.APPEAL_DECIDED, Kind.CASE_DEADLINE)
 
 
 class MailNotices:
@@ -128,6 +131,10 @@ class MailNotices:
         cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
         lang = person.lang
         kind = notice.kind
+        if event is not None and kind in _APPEALABLE:
+            # The mode's own article of the appeal (54.1.4, 55.1.6, 56.1.10).
+            article = appeal_article(event.mode)
+            notice = replace(notice, params={**notice.params, "appeal_article": article})
         names_moves = "move" in notice.params or "fired" in notice.params
         if delivery.formal and game is not None and kind not in _TIME_ALERTS and names_moves:
             # The moves a notice names (SAN as stored), in the reader's notation.

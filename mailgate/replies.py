@@ -68,13 +68,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "and its history: {link}",
         "case_decided": "Case {case} ({kind}): the arbiter decided: {decision}.\nReasons: "
         "{reasons}\nA party may appeal to the appeal arbiter within 14 days, by {until} "
-        "(Art. 54.1.4), on the case's page: {link}",
+        "(Art. {appeal_article}), on the case's page: {link}",
         "case_appealed": "Case {case} ({kind}): {player} appealed the arbiter's decision "
         "({decision}). An appeal arbiter who is neither the deciding arbiter nor a party "
         "decides it (Art. 34.2): {link}",
         "appeal_decided": "Case {case} ({kind}): the appeal arbiter {verdict} the arbiter's "
         "decision; the decision now is: {decision}.\nReasons: {reasons}\nThis decision is "
-        "final (Art. 54.1.4).",
+        "final (Art. {appeal_article}).",
         "submitted": "Your materials for the adjudication are added to case {case}; the "
         "arbiter has them.",
         "protest_received": "Your protest is added to case {case} and sent to the arbiter.",
@@ -209,7 +209,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "on {until} (Art. 56.6.4): on the case's page (/cases/{case}), or by answering this "
         "message.",
         "case_deadline_appeal": "Case {case} ({kind}): the time to appeal the decision ends on "
-        "{until} (Art. 54.1.4): on the case's page (/cases/{case}).",
+        "{until} (Art. {appeal_article}): on the case's page (/cases/{case}).",
         # ---- the daily digest
         "digest_subject": "[cc] Your games, {day}",
         "digest_intro": "Your daily digest for {day}.",
@@ -364,13 +364,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "доказательства и история: {link}",
         "case_decided": "Дело {case} ({kind}): решение арбитра: {decision}.\nОбоснование: "
         "{reasons}\nСтороны могут подать апелляцию апелляционному арбитру в течение 14 дней, "
-        "до {until} (ст. 54.1.4), на странице дела: {link}",
+        "до {until} (ст. {appeal_article}), на странице дела: {link}",
         "case_appealed": "Дело {case} ({kind}): {player} обжалует решение арбитра ({decision}). "
         "Апелляцию рассматривает апелляционный арбитр, не принимавший решения и не являющийся "
         "стороной (ст. 34.2): {link}",
         "appeal_decided": "Дело {case} ({kind}): апелляционный арбитр {verdict} решение "
         "арбитра; решение теперь: {decision}.\nОбоснование: {reasons}\nЭто решение "
-        "окончательное (ст. 54.1.4).",
+        "окончательное (ст. {appeal_article}).",
         "submitted": "Ваши материалы для присуждения приобщены к делу {case} и переданы арбитру.",
         "protest_received": "Ваш протест приобщён к делу {case} и направлен арбитру.",
         "appeal_received": "Ваша апелляция по делу {case} подана; её рассмотрит апелляционный "
@@ -500,7 +500,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "case_deadline_protest": "Дело {case} ({kind}): срок вашего протеста арбитру истекает "
         "{until} (ст. 56.6.4): на странице дела (/cases/{case}) или ответом на это письмо.",
         "case_deadline_appeal": "Дело {case} ({kind}): срок апелляции на решение истекает "
-        "{until} (ст. 54.1.4): на странице дела (/cases/{case}).",
+        "{until} (ст. {appeal_article}): на странице дела (/cases/{case}).",
         # ---- ежедневная сводка
         "digest_subject": "[cc] Ваши партии, {day}",
         "digest_intro": "Ваша ежедневная сводка на {day}.",

@@ -325,6 +325,13 @@ def test_a_time_claim_upheld_and_reversed_is_told_by_the_decisions_alone(
             "case_decided",
             "appeal_decided",
         ]
+    # By mail, the appeal's article is the email event's own (56.1.10), not
+    # the server play's (54.1.4).
+    decisions = [m.body for m in outbox(services) if "(Art. 56.1.10)" in m.body]
+    decisions += [m.body for m in outbox(services) if "(ст. 56.1.10)" in m.body]
+    assert any("may appeal to the appeal arbiter" in b for b in decisions), decisions
+    assert any("This decision is final (Art. 56.1.10)." in b for b in decisions), decisions
+    assert not [m.body for m in outbox(services) if "54.1.4" in m.body]
 
 
 # ------------------------------------------------------ mail, email events
