@@ -166,9 +166,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "В партии {game_id} ход за {to_move} (ход {move_number}), а не за {who}.",
     },
     "event_not_started": {
-        "en": "Event {event} starts on {start_date}; no move counts before that (Art. 54.4.4).",
+        "en": "Event {event} starts on {start_date}; no move counts before that (Art. {article}).",
         "ru": "Соревнование {event} начинается {start_date}; ходы до начала не принимаются "
-        "(ст. 54.4.4).",
+        "(ст. {article}).",
     },
     "event_not_running": {
         "en": "Event {event} is {status}; its games are not open for play.",
