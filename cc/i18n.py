@@ -166,9 +166,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "В партии {game_id} ход за {to_move} (ход {move_number}), а не за {who}.",
     },
     "event_not_started": {
-        "en": "Event {event} starts on {start_date}; no move counts before that (Art. 54.4.4).",
+        "en": "Event {event} starts on {start_date}; no move counts before that (Art. {article}).",
         "ru": "Соревнование {event} начинается {start_date}; ходы до начала не принимаются "
-        "(ст. 54.4.4).",
+        "(ст. {article}).",
     },
     "event_not_running": {
         "en": "Event {event} is {status}; its games are not open for play.",
@@ -343,9 +343,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "appeal_too_late": {
         "en": "Case {case_id}: the decision was delivered on {decided_on}, so an appeal was "
-        "due by {until} (14 days, Art. 54.1.4); today is {today}.",
+        "due by {until} (14 days, Art. {article}); today is {today}.",
         "ru": "Дело {case_id}: решение получено {decided_on}, апелляцию нужно было подать до "
-        "{until} (14 дней, ст. 54.1.4); сегодня {today}.",
+        "{until} (14 дней, ст. {article}); сегодня {today}.",
     },
     "no_appeal_arbiter": {
         "en": "Case {case_id}: event {event} has no appeal arbiter who is neither the deciding "

@@ -206,19 +206,48 @@ def read_statement(text: str) -> Statement:
 
 
 def _numbered_fragment(line: str) -> str:
-    """From the first move number on, only the numbers and move-like words."""
+    """From the first move number on, only the numbers and move-like words.
+
+    The word right after a move number is a move, legible or not. After
+    White's move, the next word is Black's move when it reads as one or
+    looks like an attempt at one (it has a digit: ``9x9x``, ``525``), so an
+    illegible reply is kept to be named, not dropped; plain words ("I offer
+    a draw") and a bare day number are not moves.
+
+    >>> _numbered_fragment("02. 7163 9x9x"), _numbered_fragment("2. 7163 I offer a draw")
+    ('02. 7163 9x9x', '2. 7163')
+    >>> _numbered_fragment("2. ... 9x9x 3. 525"), _numbered_fragment("1. 5254 on 12 May")
+    ('2. ... 9x9x 3. 525', '1. 5254')
+    """
     start = _NUMBER.search(line)
     assert start is not None
     words: list[str] = []
-    slot_open = False  # the word right after a move number is the move, legible or not
+    slot = _NO_SLOT
     for token in re.findall(r"\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?|\S+", line[start.start() :]):
         if _NUMBER.fullmatch(token.strip()):
-            words.append(re.sub(r"\s+", " ", token.strip()))
-            slot_open = True
-        elif classify(token) is not None or slot_open:
+            number = re.sub(r"\s+", " ", token.strip())
+            words.append(number)
+            black = number.count(".") > 1 or "…" in number
+            slot = _ONLY_SLOT if black else _WHITE_SLOT
+        elif classify(token) is not None or (slot != _NO_SLOT and _attempted(token, slot)):
             words.append(token)
-            slot_open = False
+            slot = _BLACK_SLOT if slot == _WHITE_SLOT else _NO_SLOT
+        else:
+            slot = _NO_SLOT
     return " ".join(words)
+
+
+#: where a word stands after a move number: no move expected, the only or
+#: White's move (any word), Black's move after White's (a move-like word)
+_NO_SLOT, _ONLY_SLOT, _WHITE_SLOT, _BLACK_SLOT = range(4)
+
+
+def _attempted(token: str, slot: int) -> bool:
+    """Whether ``token`` is taken as a move, legible or not, in ``slot``."""
+    if slot in (_ONLY_SLOT, _WHITE_SLOT):
+        return True
+    digits = any(c.isdigit() for c in token)
+    return digits and not (token.isdigit() and len(token) <= 2)
 
 
 def _date(text: str) -> date | None:

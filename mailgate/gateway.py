@@ -39,16 +39,18 @@ from cc.models import (
     Move,
     Player,
 )
+from cc.regulations import Mode
 from cc.services import Services
 from cc.services.context import Actor
+from cc.services.digest import notation_of
 from cc.services.games import notation_reason
 from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter, read_letter
 from mailgate.notices import MailNotices
-from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_token
-from mailgate.replies import say
+from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_subject, reply_token, written_plies
+from mailgate.replies import days_of_penalty, say, size_of
 from timekeeping import local_date
 
 log = logging.getLogger(__name__)
@@ -256,7 +258,7 @@ class MailGateway:
                         session,
                         "notice",
                         letter.sender,
-                        f"Re: {letter.subject}",
+                        reply_subject(letter.subject),
                         say(player.lang, "set_aside"),
                         letter,
                     )
@@ -290,7 +292,12 @@ class MailGateway:
                     letter,
                     player.lang,
                     "instructions",
-                    say(player.lang, "oversized", size=letter.size),
+                    say(
+                        player.lang,
+                        "oversized",
+                        size=size_of(letter.size, player.lang),
+                        limit=size_of(MAX_SIZE, player.lang),
+                    ),
                 )
             return Receipt(InboundStatus.REFUSED, "oversized")
         if player is None:
@@ -604,12 +611,13 @@ class MailGateway:
         arrived_at: datetime,
     ) -> Receipt:
         lang = player.lang
+        style = notation_of(player)
         if game.status != GameStatus.ONGOING:
             # A decided game takes no move: say how it ended, and charge nothing.
             reason = game.result_reason.value if game.result_reason else game.status.value
             body = say(
                 lang,
-                "over",
+                "over_no_move",
                 game=game.id,
                 result=game.result.value,
                 reason=word("reason", reason, lang),
@@ -620,7 +628,8 @@ class MailGateway:
         server = list(
             session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
         )
-        first_ply, moves = self._stated_moves(statement, server, color, lang)
+        first_ply, listed = self._stated_moves(statement, server, lang, style)
+        moves = [m.move.uci() for m in listed]
         made = len(server)
         to_move_ply = made + 1
         sender_to_move = game.status == GameStatus.ONGOING and (made % 2 == 0) == (
@@ -632,31 +641,28 @@ class MailGateway:
             if ply > made:
                 break
             if server[ply - 1] != uci:
-                given = self._san_at(server, ply, uci)
-                expected = self._san_at(server, ply, server[ply - 1])
                 raise _Fault(
                     "wrong_repetition",
                     say(
                         lang,
                         "wrong_repetition",
-                        number=f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}",
-                        given=given,
-                        expected=expected,
+                        where=_where(ply, lang),
+                        given=listed[offset].text,
+                        expected=_written(server, ply, style),
                     ),
                 )
         new = moves[max(0, to_move_ply - first_ply) :]
         if not sender_to_move:
             # The sender's own last move is the latest ply of their colour.
             last_ply = made if (made % 2 == 1) == (color == chess.WHITE) else made - 1
-            last = self._san_at(server, last_ply, server[last_ply - 1]) if last_ply > 0 else "-"
-            self.mailer.answer(
-                session, letter, lang, "reply", say(lang, "not_your_turn", move=last), game
-            )
+            last = written_plies(server, last_ply, last_ply, style) if last_ply > 0 else "-"
+            body = say(lang, "not_your_turn", game=game.id, move=last)
+            self.mailer.answer(session, letter, lang, "reply", body, game)
             return Receipt(InboundStatus.REFUSED, "not_your_turn", game.id)
         if not new:
             raise _Fault("no_move", say(lang, "no_move"))
         if made >= 1 and first_ply > made:
-            expected = self._san_at(server, made, server[made - 1])
+            expected = _written(server, made, style, numbered=True)
             raise _Fault("no_repetition", say(lang, "no_repetition", expected=expected))
         # Arrival, but never before the position reached the player nor after
         # now: the mail server's clock may differ from ours by a little.
@@ -672,7 +678,8 @@ class MailGateway:
                 conditional=continuation if continuation and len(new[1:]) % 2 == 0 else None,
             )
         except errors.MoveRefused as exc:
-            raise _Fault(exc.code, exc.message(lang)) from None
+            reason = say(lang, "refused_move", reason=exc.message(lang).rstrip("."))
+            raise _Fault(exc.code, reason) from None
         except errors.ServiceError as exc:
             # Not a fault of the message (a leave, a suspended game, an event
             # not begun): answered with the reason and charged nothing (§10.5
@@ -682,9 +689,13 @@ class MailGateway:
         return Receipt(InboundStatus.APPLIED, "move", game.id)
 
     def _stated_moves(
-        self, statement: Statement, server: list[str], color: chess.Color, lang: str
-    ) -> tuple[int, list[str]]:
-        """The ply the message's record starts at, and its moves as UCI."""
+        self, statement: Statement, server: list[str], lang: str, style: str
+    ) -> tuple[int, tuple[notation.ListedMove, ...]]:
+        """The ply the message's record starts at, and its moves as read.
+
+        A move that cannot be read is a fault named with its text, its place
+        in the game and the rules' article (56.3.4); one at a place the game
+        has passed is a wrong repetition (56.3.3)."""
         made = len(server)
         if statement.record:
             number = _NUMBER.search(statement.record)
@@ -692,50 +703,44 @@ class MailGateway:
             black = bool(number.group(2)) or "..." in statement.record[: number.end() + 4]
             first_ply = 2 * int(number.group(1)) - (0 if black else 1)
             text = statement.record
+            stated = re.sub(r"\s+", " ", number.group(0))
         elif statement.loose_moves:
             # Unnumbered: the partner's last move, then the new one (or only the new one).
             words = list(statement.loose_moves)
             first_ply = made + 1 - (len(words) - 1) if made else 1
             first_ply = max(1, first_ply)
             text = " ".join(words)
+            stated = text
         else:
-            return made + 1, []
+            return made + 1, ()
         if not 1 <= first_ply <= made + 1:  # "0. e4" numbers no move either
-            raise _Fault("sequence", say(lang, "no_move"))
+            reason = say(lang, "sequence", text=stated, where=_where(made + 1, lang))
+            raise _Fault("sequence", reason)
         board = chess.Board()
         for uci in server[: first_ply - 1]:
             board.push(chess.Move.from_uci(uci))
         read = notation.read_move_list(text, board)
-        moves = [m.move.uci() for m in read.moves]
         if read.failure is not None:
-            ply = first_ply + len(moves)
+            failure = read.failure
+            ply = first_ply + len(read.moves)
+            kind = failure.error.kind
+            if kind == "sequence":
+                reason = say(lang, "sequence", text=failure.text.strip(), where=_where(ply, lang))
+                raise _Fault("sequence", reason)
             if ply <= made:
-                raise _Fault(
+                reason = say(
+                    lang,
                     "wrong_repetition",
-                    say(
-                        lang,
-                        "wrong_repetition",
-                        number=f"{(ply + 1) // 2}",
-                        given=read.failure.text,
-                        expected=self._san_at(server, ply, server[ply - 1]),
-                    ),
+                    where=_where(ply, lang),
+                    given=failure.text,
+                    expected=_written(server, ply, style),
                 )
-            code = {
-                "illegible": "illegible_move",
-                "ambiguous": "ambiguous_move",
-                "sequence": "sequence",
-            }.get(read.failure.error.kind, "impossible_move")
-            reason = f"{read.failure.text!r}: {localize(notation_reason(read.failure.error), lang)}"
-            raise _Fault(code, reason)
-        return first_ply, moves
-
-    @staticmethod
-    def _san_at(server: list[str], ply: int, uci: str) -> str:
-        board = chess.Board()
-        for earlier in server[: ply - 1]:
-            board.push(chess.Move.from_uci(earlier))
-        move = chess.Move.from_uci(uci)
-        return board.san(move) if board.is_legal(move) else uci
+                raise _Fault("wrong_repetition", reason)
+            kind = kind if kind in ("illegible", "ambiguous") else "impossible"
+            why = localize(notation_reason(failure.error), lang)
+            reason = say(lang, kind, text=failure.text, where=_where(ply, lang), why=why)
+            raise _Fault(f"{kind}_move", reason)
+        return first_ply, read.moves
 
     # ------------------------------------------------------------ answers
 
@@ -761,6 +766,8 @@ class MailGateway:
         event = game.event
         penalty = ""
         if event.penalty_days > 0 and game.status == GameStatus.ONGOING:
+            # 56.4.7 by email; by post 55.4.9 (the regulations give the days)
+            article = "55.4.9" if event.mode == Mode.POST else "56.4.7"
             operator = Actor.operator(Door.EMAIL, label="gateway")
             self.ledgers.charge(
                 operator,
@@ -769,9 +776,46 @@ class MailGateway:
                 reason=f"{fault.code}: {fault.reason}"[:500],
                 at=min(arrived_at, self.ctx.now()),
             )
-            penalty = say(lang, "penalty", days=event.penalty_days)
-        body = say(lang, "fault", game=game.id, reason=fault.reason, penalty=penalty)
+            days = days_of_penalty(event.penalty_days, lang)
+            penalty = say(lang, "penalty", days=days, article=article)
+        body = say(
+            lang,
+            "fault",
+            game=game.id,
+            reason=fault.reason,
+            penalty=penalty,
+            again=self._again(session, game, player),
+        ).rstrip()
         self.mailer.answer(session, letter, lang, "fault", body, game, copy_arbiter=True)
+
+    @staticmethod
+    def _again(session: Session, game: Game, player: Player) -> str:
+        """What a player whose message was faulty is asked to send: the move
+        again, after the partner's last move, written in the player's notation."""
+        server = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+        white = player.id == game.white_id
+        made = len(server)
+        # The partner's latest ply: White's are the odd ones.
+        last = made if (made % 2 == 1) != white else made - 1
+        if last >= 1:
+            moves = written_plies(server, last, last, notation_of(player))
+            return say(player.lang, "again", last=moves)
+        return say(player.lang, "again_first") if white else ""
+
+
+def _where(ply: int, lang: str) -> str:
+    """Whose move ``ply`` is, and its number: "Black's move 2"."""
+    key = "white_move" if ply % 2 else "black_move"
+    return say(lang, key, number=(ply + 1) // 2)
+
+
+def _written(server: list[str], ply: int, style: str, *, numbered: bool = False) -> str:
+    """The record's move at ``ply`` in the player's notation (``style``),
+    with its number ("2. 7163", "2. ... Кc6") if ``numbered``."""
+    shown = written_plies(server, ply, ply, style)
+    return shown if numbered else shown.split()[-1]
 
 
 __all__ = ["ANSWERS_PER_DAY", "MAX_ATTEMPTS", "MailGateway", "Receipt", "reply_token"]

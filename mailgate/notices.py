@@ -5,7 +5,8 @@ notifications where it is wired (:mod:`cc.site`). Each notice is put into
 the recipient's language and queued in the notifying transaction:
 
 - a move in an email event reaches the partner who plays by email, in the
-  standard form (56.2.1); its delivery dates the partner's receipt (§10.3);
+  standard form (56.2.1), the move numbered in the partner's notation; its
+  delivery dates the partner's receipt (§10.3);
 - a loss on time and a reminder go to players who play by email, with the
   record (54.5.2, 56.5.1);
 - an overstep the partner may claim, and post play's notices, go in the
@@ -42,9 +43,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.i18n import localize, word
-from cc.models import Case, Event, Game, GameStatus, Player
+from cc.models import Case, Event, Game, GameStatus, Move, Player
 from cc.regulations import Mode
 from cc.services.addresses import status_meaning
+from cc.services.cases import appeal_article
 from cc.services.digest import Record, notation_of, written
 from cc.services.notifications import (
     GROUP_OF,
@@ -57,7 +59,7 @@ from cc.services.notifications import (
     Value,
 )
 from cc.services.standings import StandingsService
-from mailgate.outgoing import Footer, Mailer
+from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
 #: where a player sets their notifications (a path on the site)
@@ -69,6 +71,8 @@ _CODES = ("decision", "verdict")
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
 #: a partner's leave: recorded, begun, ended, withdrawn (56.7.2)
 _LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE_WITHDRAWN)
+#: the notices that say how a decision is appealed, with the mode's article
+_APPEALABLE = (Kind.CASE_DECIDED, Kind.APPEAL_DECIDED, Kind.CASE_DEADLINE)
 
 
 class MailNotices:
@@ -130,8 +134,17 @@ class MailNotices:
         mail = self.mailer
         cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
         lang = person.lang
-        params = dict(notice.params)
         kind = notice.kind
+        if event is not None and kind in _APPEALABLE:
+            # The mode's own article of the appeal (54.1.4, 55.1.6, 56.1.10).
+            article = appeal_article(event.mode)
+            notice = replace(notice, params={**notice.params, "appeal_article": article})
+        names_moves = "move" in notice.params or "fired" in notice.params
+        if delivery.formal and game is not None and kind not in _TIME_ALERTS and names_moves:
+            # The moves a notice names (SAN as stored), in the reader's notation.
+            record = Record(session, game.id, notation_of(person))
+            notice = replace(notice, params=written(notice.params, record, mail.ctx.now()))
+        params = dict(notice.params)
         footer = self.footer(person, delivery)
         if kind in _TIME_ALERTS and game is not None:
             self._time_alert(session, delivery, person, game, footer)
@@ -147,7 +160,11 @@ class MailNotices:
                 self._move(session, game, person, notice, footer)
         elif kind in (Kind.FORFEIT, Kind.REMINDER):
             assert game is not None
-            body = say(lang, kind.value, game=game.id, **params)
+            key = kind.value
+            if kind == Kind.REMINDER and "move" not in params:
+                key = "reminder_first"  # White's first move has not come
+            params.pop("ply", None)
+            body = say(lang, key, game=game.id, **params)
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         elif kind in (Kind.OVERSTEP_OPEN, Kind.POST_NO_REPLY, Kind.POST_NO_FIRST_MOVE):
             assert game is not None
@@ -365,9 +382,18 @@ class MailNotices:
         it: a draw offer, the answer to the partner's own offer, the moves
         conditional lines played at once, a message."""
         lang = partner.lang
-        params = notice.params
+        params = dict(notice.params)
         player = params["player"]
         fired = _listed(params.get("fired"))
+        # Numbered, as the partner repeats it in the reply (Art. 58: "2. ... 7776").
+        ucis = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+        ply = len(ucis) - len(fired)
+        if ply >= 1:
+            style = notation_of(partner)
+            params["move"] = written_plies(ucis, ply, ply, style)
+            fired = [written_plies(ucis, ply + 1, len(ucis), style)] if fired else []
         lines: list[str] = []
         if params.get("draw_declined"):
             lines.append(say(lang, "declined_by_move", player=player))
@@ -616,6 +642,8 @@ def digest_line(lang: str, item: DigestItem) -> str:
     key = f"d_{item.kind.value}"
     if item.kind == Kind.DRAW_OFFERED and params.get("move"):
         key = "d_draw_offered_move"
+    elif item.kind == Kind.REMINDER and "move" not in params:
+        key = "d_reminder_first"  # White's first move has not come
     text = table.get(key, table["d_other"]).format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
         text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))

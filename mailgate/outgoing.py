@@ -3,7 +3,8 @@
 Every message about a game carries the game and the recipient's reply token
 in its subject (``[cc 12 4f2a9c1b0d] ...``), so only mail the server sent
 can be answered; mail to a player who plays by email carries the game in
-the standard form 59.1, with both clocks and the position. Each message is
+the standard form 59.1, with both clocks and the position (a diagram and
+its FEN), and its moves elsewhere in the player's own notation. Each message is
 queued in the caller's transaction: it goes out after, and only with, the
 change it reports. Copies go to the arbiter when a player is near the
 control (56.4.10) and with every fault answer.
@@ -21,15 +22,18 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 from base64 import b32decode, b32encode
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from email.utils import make_msgid
 
+import chess
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
+import notation
 from cc.i18n import word
 from cc.models import (
     DrawOffer,
@@ -46,6 +50,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.services.context import ServiceContext
+from cc.services.digest import notation_of
 from cc.services.ledger import GameLedgerView, LedgerService
 from cc.services.outbound import MailSettings
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
@@ -57,6 +62,40 @@ ANSWERS_PER_DAY = 5
 #: the answers that count towards it: a flood of faulty or forged mail in a
 #: player's name never floods the player
 LIMITED = ("fault", "instructions", "held")
+#: the prefixes mail programs put before a subject they answer or forward
+_PREFIXES = re.compile(
+    r"^(?:\s*(?:re|fwd?|aw|sv|vs|antw|ответ|отв|пересл)\s*(?:\[\d+\]|\(\d+\))?\s*:)+\s*",
+    re.IGNORECASE,
+)
+
+
+def reply_subject(subject: str) -> str:
+    """The subject of an answer: one "Re:" before the subject without the
+    prefixes mail programs added before.
+
+    >>> reply_subject("Re: RE: Fwd: Ответ: move"), reply_subject("Re[2]: move")
+    ('Re: move', 'Re: move')
+    >>> reply_subject("Regarding my move"), reply_subject("")
+    ('Re: Regarding my move', 'cc-server')
+    """
+    bare = _PREFIXES.sub("", subject).strip()
+    return f"Re: {bare}" if bare else "cc-server"
+
+
+def written_plies(ucis: Sequence[str], first: int, last: int, style: str) -> str:
+    """Plies ``first`` to ``last`` (from 1) of a game's moves ``ucis``,
+    numbered and written in ``style``, as a player writes them in a record.
+
+    >>> written_plies(["d2d4", "d7d5", "g1f3"], 2, 3, "numeric")
+    '1. ... 4745 2. 7163'
+    >>> written_plies(["d2d4", "d7d5", "g1f3"], 3, 3, "san-ru")
+    '2. Кf3'
+    """
+    board = chess.Board()
+    for uci in ucis[: first - 1]:
+        board.push(chess.Move.from_uci(uci))
+    moves = [chess.Move.from_uci(uci) for uci in ucis[first - 1 : last]]
+    return notation.write_moves(moves, style, board=board)
 
 
 @dataclass(frozen=True)
@@ -199,17 +238,30 @@ class Mailer:
         san: str,
         fired: tuple[str, ...],
     ) -> None:
-        """Confirm a move to the email player who sent it."""
+        """Confirm a move to the email player who sent it: the move (``san``)
+        and the conditional moves that followed it at once (``fired``), in
+        the player's notation and numbered."""
         lang = player.lang
+        ucis = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+        ply = len(ucis) - len(fired)
+        style = notation_of(player)
         body = say(
             lang,
             "accepted",
-            move=san,
+            move=written_plies(ucis, ply, ply, style) if ply >= 1 else san,
             game=game.id,
             arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
         )
         if fired:
-            body += "\n" + say(lang, "fired", moves=" ".join(fired))
+            # An odd number: the partner's line answered last, so it is the
+            # sender's move; an even one: the sender's own line answered too.
+            key = "fired_yours" if len(fired) % 2 else "fired_theirs"
+            if len(fired) == 1:
+                key = "fired"
+            moves = written_plies(ucis, ply + 1, len(ucis), style)
+            body += "\n" + say(lang, key, moves=moves)
         if self.offer_of(session, game, player) is not None:
             body += "\n" + say(lang, "offer_sent")
         if game.status != GameStatus.ONGOING:
@@ -259,9 +311,9 @@ class Mailer:
         if game is not None:
             player = self.player_by_address(session, letter.sender)
             body = self.with_game_link(body, game, lang) + "\n\n" + self.record(session, game, lang)
-            subject = self.subject(game, player.id) if player else f"Re: {letter.subject}"
+            subject = self.subject(game, player.id) if player else reply_subject(letter.subject)
         else:
-            subject = f"Re: {letter.subject}" if letter.subject else "cc-server"
+            subject = reply_subject(letter.subject)
         self.queue(session, kind, letter.sender, subject, body, letter, game=game, cc=cc)
 
     def may_answer(self, session: Session, address: str, kind: str) -> bool:
@@ -391,7 +443,8 @@ class Mailer:
     # ------------------------------------------------------------- record
 
     def record(self, session: Session, game: Game, lang: str) -> str:
-        """The game in the standard form 59.1, with the position."""
+        """The game in the standard form 59.1, with the position: a diagram
+        in the reader's letters, and its FEN."""
         event: Event = game.event
         schedule = self._schedule(session, game)
         offers = offer_plies(session, game)
@@ -446,7 +499,16 @@ class Mailer:
             f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
             f"{'Время чёрных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
         )
-        return f"{form}\n\n{times}\n{say(lang, 'position', fen=game.fen)}"
+        board = chess.Board(game.fen)
+        position = "\n".join(
+            (
+                say(lang, "diagram_white" if board.turn == chess.WHITE else "diagram_black"),
+                notation.diagram(board, lang),
+                say(lang, "diagram_legend"),
+                say(lang, "position", fen=game.fen),
+            )
+        )
+        return f"{form}\n\n{times}\n\n{position}"
 
     # ------------------------------------------------------------ helpers
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
-from cc.i18n import word
+from cc.i18n import number, word
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -12,24 +13,27 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "sent to your opponent.",
         "fired": "Your opponent's conditional reply followed at once: {moves}. It is your move.",
         "forward": "{player} has played {move} in game {game}. It is your move.\n"
-        "Please reply to this message with the record (at least my last move) and your move, "
-        "in numeric notation or any other.",
-        "fault": "Your message about game {game} could not be accepted: {reason}\n"
-        "Nothing was recorded; your clock keeps running.{penalty}\n"
-        "Please send your move again, repeating at least your opponent's last move.",
-        "penalty": " By the rules of this event {days} penalty days are added to your time "
-        "(§10.5).",
-        "no_move": "the message holds no move (Art. 56.3.5 counts it as illegible)",
-        "no_repetition": "your opponent's last move ({expected}) is not repeated (Art. 56.3.3)",
-        "wrong_repetition": "move {number} is repeated as {given}, but the record has "
+        "Please reply to this message with the record (at least your opponent's last move, "
+        "{move}) and your move, in numeric notation or any other.",
+        "fault": "Your message about game {game} could not be accepted.\n{reason}.\n"
+        "Your move was not recorded and has not gone to your opponent; your clock keeps "
+        "running.{penalty}\n{again}",
+        "penalty": " You are charged {days} for it (Art. {article}).",
+        "no_move": "The message holds no move of yours, and a message without a reply move "
+        "counts as one with an illegible move (Art. 56.3.5)",
+        "no_repetition": "Your opponent's last move, {expected}, is not repeated before yours "
+        "(Art. 56.3.3)",
+        "wrong_repetition": 'Your message has "{given}" for {where}, but the game\'s record has '
         "{expected} (Art. 56.3.3)",
-        "not_your_turn": "it is your opponent's move; your last move {move} is recorded already",
+        "not_your_turn": "Game {game}: it is your opponent's move. Your last move, {move}, is "
+        "recorded already; nothing from this message was recorded, and nothing was charged.",
         "unknown_sender": "This address is not registered with the server, so the message "
         "was not read. Players send moves from an address registered in their settings.",
         "no_token": "Your message does not say which game it is about. Please reply to the "
         "server's last message in the game, keeping its subject; your games are:\n{games}",
-        "oversized": "Your message is too large to be read ({size} bytes); please send the "
-        "move as plain text.",
+        "oversized": "Your message was not read: it is {size}, and the server reads messages "
+        "of up to {limit}. Nothing in it was recorded. Please send your move as plain text, "
+        "without attachments.",
         "set_aside": "Your message could not be processed and has been set aside for the "
         "administrator.",
         "resigned": "Game {game}: {player} resigned. Result {result}.",
@@ -64,13 +68,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "and its history: {link}",
         "case_decided": "Case {case} ({kind}): the arbiter decided: {decision}.\nReasons: "
         "{reasons}\nA party may appeal to the appeal arbiter within 14 days, by {until} "
-        "(Art. 54.1.4), on the case's page: {link}",
+        "(Art. {appeal_article}), on the case's page: {link}",
         "case_appealed": "Case {case} ({kind}): {player} appealed the arbiter's decision "
         "({decision}). An appeal arbiter who is neither the deciding arbiter nor a party "
         "decides it (Art. 34.2): {link}",
         "appeal_decided": "Case {case} ({kind}): the appeal arbiter {verdict} the arbiter's "
         "decision; the decision now is: {decision}.\nReasons: {reasons}\nThis decision is "
-        "final (Art. 54.1.4).",
+        "final (Art. {appeal_article}).",
         "submitted": "Your materials for the adjudication are added to case {case}; the "
         "arbiter has them.",
         "protest_received": "Your protest is added to case {case} and sent to the arbiter.",
@@ -113,12 +117,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "forward_fired": "{player} has played {move} in game {game}, and the conditional moves "
         "followed at once: {fired} (Art. 56.3.7).",
         "your_move": "It is your move.\nPlease reply to this message with the record (at least "
-        "my last move) and your move, in numeric notation or any other.",
+        "your opponent's last move) and your move, in numeric notation or any other.",
         "their_move": "It is {player}'s move now; nothing is needed from you.",
         "forward_offer": "{player} has played {move} in game {game} and offers a draw with this "
         "move. It is your move.\n"
         'To accept the draw, reply to this message with the words "I accept the draw". To play '
-        "on, reply with the record (at least my last move) and your move, in numeric notation "
+        "on, reply with the record (at least your opponent's last move) and your move, in numeric "
+        "notation "
         "or any other: a move declines the offer.",
         "offer_sent": "With this move you offer a draw: your opponent is told, and may accept it "
         "or answer with a move, which declines it.",
@@ -219,7 +224,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "on {until} (Art. 56.6.4): on the case's page (/cases/{case}), or by answering this "
         "message.",
         "case_deadline_appeal": "Case {case} ({kind}): the time to appeal the decision ends on "
-        "{until} (Art. 54.1.4): on the case's page (/cases/{case}).",
+        "{until} (Art. {appeal_article}): on the case's page (/cases/{case}).",
         # ---- the daily digest
         "digest_subject": "[cc] Your games, {day}",
         "digest_intro": "Your daily digest for {day}.",
@@ -301,27 +306,67 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "it arrives or the office changes it.\nEvent {event}: {link}",
         "email_bounced_subject": "[cc] {event}: the email of {player} bounced",
         "d_email_bounced": "the email of {player} ({address}) bounced: their mail may be lost.",
+        # ---- a fault of a move, and what to do about it
+        "illegible": 'The move "{text}" ({where}) cannot be read: {why} (Art. 56.3.4)',
+        "impossible": 'The move "{text}" ({where}) is not possible in the position: {why} '
+        "(Art. 56.3.4)",
+        "ambiguous": 'The move "{text}" ({where}) is ambiguous: {why} (Art. 56.3.4)',
+        "sequence": 'The move number "{text}" does not fit the record, which is at {where} '
+        "there (Art. 56.3.4)",
+        "refused_move": "{reason} (Art. 56.3.4)",
+        "white_move": "White's move {number}",
+        "black_move": "Black's move {number}",
+        "again": "Please send your move again, repeating before it at least your opponent's "
+        "last move, {last}.",
+        "again_first": "Please send your first move again.",
+        "penalty_day": "{days} penalty day",
+        "penalty_days_few": "{days} penalty days",
+        "penalty_days": "{days} penalty days",
+        "over_no_move": "Game {game} is over: {result} ({reason}). No more moves are recorded "
+        "in it; nothing was charged.",
+        "fired_yours": "Conditional moves followed at once: {moves}. It is your move.",
+        "fired_theirs": "Conditional moves followed at once: {moves}. It is your opponent's move.",
+        "kilobytes": "{size} KB",
+        "megabytes": "{size} MB",
+        # ---- the position, drawn
+        "diagram_white": "Position, White to move:",
+        "diagram_black": "Position, Black to move:",
+        "diagram_legend": "White's pieces in capitals, Black's in small letters: K king, "
+        "Q queen, R rook, B bishop, N knight, P pawn.",
+        # ---- a first move that has not come
+        "reminder_first": "Game {game}: you have the first move, with White, and it has not "
+        "come in the {days} days since the game's start on {start}. Please send it. As for a "
+        "move unanswered for 14 days, the arbiter has a copy of this reminder, and your answer "
+        "is copied to the arbiter too (Art. 56.5.1). A game without a move for 40 days may be "
+        "scored as a loss against a player who did not tell the arbiter of the delay "
+        "(Art. 56.5.3).",
+        "d_reminder_first": "you have the first move: {days} days since the start without it.",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
         "fired": "Сразу последовал условный ответ партнёра: {moves}. Ваш ход.",
         "forward": "{player}: ход {move} в партии {game}. Ваш ход.\n"
-        "Ответьте на это письмо, повторив запись (хотя бы мой последний ход) и указав свой "
-        "ход в цифровой или другой нотации.",
-        "fault": "Ваше сообщение по партии {game} не принято: {reason}\n"
-        "Ничего не записано; ваше время продолжает идти.{penalty}\n"
-        "Пришлите ход ещё раз, повторив хотя бы последний ход партнёра.",
-        "penalty": " По правилам соревнования вам начислено {days} штрафных дня (§10.5).",
-        "no_move": "в сообщении нет хода (ст. 56.3.5: считается неразборчивым ходом)",
-        "no_repetition": "не повторён последний ход партнёра ({expected}) (ст. 56.3.3)",
-        "wrong_repetition": "ход {number} повторён как {given}, а в записи партии {expected} "
+        "Ответьте на это письмо, повторив запись (хотя бы последний ход партнёра, {move}) и "
+        "указав свой ход в цифровой или другой нотации.",
+        "fault": "Ваше сообщение по партии {game} не принято.\n{reason}.\n"
+        "Ход не записан и партнёру не отправлен; ваше время продолжает идти.{penalty}\n"
+        "{again}",
+        "penalty": " За это к вашему времени добавляется {days} (ст. {article}).",
+        "no_move": "В сообщении нет вашего хода, а сообщение без ответного хода считается "
+        "присланным с неразборчивым ходом (ст. 56.3.5)",
+        "no_repetition": "Перед вашим ходом не повторён последний ход партнёра, {expected} "
         "(ст. 56.3.3)",
-        "not_your_turn": "сейчас ход партнёра; ваш последний ход {move} уже записан",
+        "wrong_repetition": "В вашем сообщении {where} записан как «{given}», а в записи "
+        "партии — {expected} (ст. 56.3.3)",
+        "not_your_turn": "Партия {game}: сейчас ход партнёра. Ваш последний ход, {move}, уже "
+        "записан; из этого сообщения ничего не записано, штрафа нет.",
         "unknown_sender": "Этот адрес не зарегистрирован на сервере, и сообщение не прочитано. "
         "Ходы присылаются с адреса, указанного в настройках участника.",
         "no_token": "Из сообщения не видно, к какой партии оно относится. Ответьте на последнее "
         "письмо сервера по партии, сохранив тему; ваши партии:\n{games}",
-        "oversized": "Сообщение слишком велико ({size} байт); пришлите ход простым текстом.",
+        "oversized": "Ваше сообщение не прочитано: его размер — {size}, а сервер читает "
+        "сообщения до {limit}. Ничего из него не записано. Пришлите ход простым текстом, без "
+        "вложений.",
         "set_aside": "Сообщение не удалось обработать; оно передано администратору.",
         "resigned": "Партия {game}: {player} сдаёт партию. Результат {result}.",
         "draw_offered": "{player} предлагает ничью в партии {game}.",
@@ -357,13 +402,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "доказательства и история: {link}",
         "case_decided": "Дело {case} ({kind}): решение арбитра: {decision}.\nОбоснование: "
         "{reasons}\nСтороны могут подать апелляцию апелляционному арбитру в течение 14 дней, "
-        "до {until} (ст. 54.1.4), на странице дела: {link}",
+        "до {until} (ст. {appeal_article}), на странице дела: {link}",
         "case_appealed": "Дело {case} ({kind}): {player} обжалует решение арбитра ({decision}). "
         "Апелляцию рассматривает апелляционный арбитр, не принимавший решения и не являющийся "
         "стороной (ст. 34.2): {link}",
         "appeal_decided": "Дело {case} ({kind}): апелляционный арбитр {verdict} решение "
         "арбитра; решение теперь: {decision}.\nОбоснование: {reasons}\nЭто решение "
-        "окончательное (ст. 54.1.4).",
+        "окончательное (ст. {appeal_article}).",
         "submitted": "Ваши материалы для присуждения приобщены к делу {case} и переданы арбитру.",
         "protest_received": "Ваш протест приобщён к делу {case} и направлен арбитру.",
         "appeal_received": "Ваша апелляция по делу {case} подана; её рассмотрит апелляционный "
@@ -403,13 +448,13 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "move": "{player}: ход {move} в партии {game}.",
         "forward_fired": "{player}: ход {move} в партии {game}, и сразу последовали "
         "условные ходы: {fired} (ст. 56.3.7).",
-        "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы мой последний "
-        "ход) и указав свой ход в цифровой или другой нотации.",
+        "your_move": "Ваш ход.\nОтветьте на это письмо, повторив запись (хотя бы последний ход "
+        "партнёра) и указав свой ход в цифровой или другой нотации.",
         "their_move": "Теперь ход {player}; от вас ничего не требуется.",
         "forward_offer": "{player}: ход {move} в партии {game}; вместе с этим ходом предложена "
         "ничья. Ваш ход.\n"
         "Чтобы принять ничью, ответьте на это письмо словами «принимаю ничью». Чтобы продолжить "
-        "игру, ответьте, повторив запись (хотя бы мой последний ход) и указав свой ход в "
+        "игру, ответьте, повторив запись (хотя бы последний ход партнёра) и указав свой ход в "
         "цифровой или другой нотации: ответ ходом означает отказ от ничьей.",
         "offer_sent": "Вместе с этим ходом вы предлагаете ничью: партнёр извещён и может принять "
         "её или ответить ходом, что означает отказ.",
@@ -507,7 +552,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "case_deadline_protest": "Дело {case} ({kind}): срок вашего протеста арбитру истекает "
         "{until} (ст. 56.6.4): на странице дела (/cases/{case}) или ответом на это письмо.",
         "case_deadline_appeal": "Дело {case} ({kind}): срок апелляции на решение истекает "
-        "{until} (ст. 54.1.4): на странице дела (/cases/{case}).",
+        "{until} (ст. {appeal_article}): на странице дела (/cases/{case}).",
         # ---- ежедневная сводка
         "digest_subject": "[cc] Ваши партии, {day}",
         "digest_intro": "Ваша ежедневная сводка на {day}.",
@@ -588,6 +633,38 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "письмо или пока оргкомитет его не изменит.\nСоревнование {event}: {link}",
         "email_bounced_subject": "[cc] {event}: {player} — письмо вернулось",
         "d_email_bounced": "{player}: письмо на адрес {address} вернулось, почта может теряться.",
+        # ---- ошибка в ходе и что с ней делать
+        "illegible": "Ход «{text}» ({where}) не удаётся прочитать: {why} (ст. 56.3.4)",
+        "impossible": "Ход «{text}» ({where}) невозможен в этой позиции: {why} (ст. 56.3.4)",
+        "ambiguous": "Ход «{text}» ({where}) неоднозначен: {why} (ст. 56.3.4)",
+        "sequence": "Номер хода «{text}» не соответствует записи: в этом месте в ней {where} "
+        "(ст. 56.3.4)",
+        "refused_move": "{reason} (ст. 56.3.4)",
+        "white_move": "{number}-й ход белых",
+        "black_move": "{number}-й ход чёрных",
+        "again": "Пришлите ход ещё раз, повторив перед ним хотя бы последний ход партнёра, {last}.",
+        "again_first": "Пришлите свой первый ход ещё раз.",
+        "penalty_day": "{days} штрафной день",
+        "penalty_days_few": "{days} штрафных дня",
+        "penalty_days": "{days} штрафных дней",
+        "over_no_move": "Партия {game} окончена: {result} ({reason}). Ходы в ней больше не "
+        "записываются; штрафа нет.",
+        "fired_yours": "Сразу последовали условные ходы: {moves}. Ваш ход.",
+        "fired_theirs": "Сразу последовали условные ходы: {moves}. Теперь ход партнёра.",
+        "kilobytes": "{size} КБ",
+        "megabytes": "{size} МБ",
+        # ---- позиция на диаграмме
+        "diagram_white": "Позиция, ход белых:",
+        "diagram_black": "Позиция, ход чёрных:",
+        "diagram_legend": "Белые фигуры — заглавными буквами, чёрные — строчными: Кр — король, "
+        "Ф — ферзь, Л — ладья, С — слон, К — конь, П — пешка.",
+        # ---- первый ход, которого нет
+        "reminder_first": "Партия {game}: первый ход за вами (вы играете белыми), но его нет "
+        "уже {days} дн. со старта партии {start}. Пришлите его. Как и при ходе без ответа в "
+        "течение 14 дней, арбитр получил копию этого напоминания, и ваш ответ тоже будет "
+        "направлен ему в копии (ст. 56.5.1). В партии без ходов в течение 40 дней может быть "
+        "засчитано поражение участнику, не сообщившему арбитру о задержке (ст. 56.5.3).",
+        "d_reminder_first": "первый ход за вами: со старта прошло {days} дн.",
     },
 }
 
@@ -632,3 +709,38 @@ def say_notice(lang: str, key: str, **params: object) -> str:
     table = TEXTS.get(lang, TEXTS["en"])
     text = table.get(f"notice_{key}") or table.get(key) or table["notice"]
     return text.format_map(_Blank(_said(params, lang)))
+
+
+def days_of_penalty(days: int, lang: str) -> str:
+    """A number of penalty days as ``lang`` says it, the noun agreeing.
+
+    >>> days_of_penalty(2, "en"), days_of_penalty(1, "en")
+    ('2 penalty days', '1 penalty day')
+    >>> [days_of_penalty(n, "ru") for n in (1, 2, 5, 11, 21, 22)]  # doctest: +NORMALIZE_WHITESPACE
+    ['1 штрафной день', '2 штрафных дня', '5 штрафных дней', '11 штрафных дней',
+     '21 штрафной день', '22 штрафных дня']
+    """
+    if days % 10 == 1 and days % 100 != 11:
+        key = "penalty_day"
+    elif 2 <= days % 10 <= 4 and not 12 <= days % 100 <= 14:
+        key = "penalty_days_few"
+    else:
+        key = "penalty_days"
+    return say(lang, key, days=days)
+
+
+def size_of(octets: int, lang: str) -> str:
+    """A message's size in kilobytes or megabytes (of 1000), as ``lang`` writes
+    numbers, rounded up: a message over a limit never reads as the limit.
+
+    >>> size_of(1_000_000, "en"), size_of(1_000_400, "en"), size_of(1_250_000, "ru")
+    ('1 MB', '1.1 MB', '1,3 МБ')
+    >>> size_of(20_480, "ru"), size_of(300, "en")
+    ('21 КБ', '1 KB')
+    """
+    if octets >= 1_000_000:
+        tenths = math.ceil(octets / 100_000)
+        shown, key = f"{tenths // 10}.{tenths % 10}".removesuffix(".0"), "megabytes"
+    else:
+        shown, key = str(math.ceil(octets / 1000)) if octets else "0", "kilobytes"
+    return say(lang, key, size=number(shown, lang))

@@ -6,9 +6,11 @@ which tell apart the three faults the rules price (Art. 55.3, 56.3): a text
 that is no notation at all (*illegible*), one that reads but names no legal
 move (*impossible*), and one that fits more than one legal move
 (*ambiguous*). :func:`write_move` and :func:`write_moves` write any move or
-game in every notation, numeric exactly as Art. 58 gives it.
+game in every notation, numeric exactly as Art. 58 gives it; :func:`diagram`
+draws a position as plain text.
 """
 
+from notation.diagram import diagram
 from notation.errors import (
     AmbiguousMoveError,
     IllegibleMoveError,
@@ -42,6 +44,7 @@ __all__ = [
     "classify",
     "describe_move",
     "detect_notation",
+    "diagram",
     "numeric",
     "read_move",
     "read_move_as",

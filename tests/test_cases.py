@@ -214,8 +214,9 @@ def test_an_appeal_after_14_days_is_refused_with_the_dates(
         "decided_on": "2026-05-21",
         "until": "2026-06-04",
         "today": "2026-06-05",
+        "article": "56.1.10",  # an email event's appeal
     }
-    assert "2026-06-04" in late.value.message("ru")
+    assert "2026-06-04" in late.value.message("ru") and "ст. 56.1.10" in late.value.message("ru")
     report = services.daily.run(date(2026, 6, 5))
     assert report.cases == [case.id]
     assert services.cases.case(player(ids, "arb"), case.id).status == "final"

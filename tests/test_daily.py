@@ -152,6 +152,13 @@ def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
         (reminder,) = session.scalars(select(OutboundMessage)).all()
         assert (reminder.to_address, reminder.cc) == ("t1p1@example.org", ["arb@example.org"])
         assert "56.5.1" in reminder.body
+        # No move to send again: White is told of the first move, counted
+        # from the game's start, not of a partner's move waiting.
+        assert reminder.body.startswith(
+            "Game 1: you have the first move, with White, and it has not come in the 15 days "
+            "since the game's start on 2026-05-10. Please send it."
+        ), reminder.body
+        assert "opponent's move" not in reminder.body
     # The answer to the repeated move is copied to the arbiter as well.
     clock.set(noon(date(2026, 5, 26)))
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")

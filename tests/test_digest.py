@@ -198,3 +198,18 @@ def test_two_processes_at_once_send_one_digest(
         w.join(timeout=60)
         assert w.exitcode == 0
     assert len(digests(services, "anna@example.org")) == 1
+
+
+def test_a_reminder_before_any_move_is_of_the_first_move() -> None:
+    """No move has come yet: the line speaks of White's own first move, not
+    of a partner's move waiting."""
+    from cc.services.notifications import DigestItem, Kind
+    from mailgate.notices import digest_line
+
+    first = DigestItem(
+        1, Kind.REMINDER, 4, None, None, {"days": 15, "start": "2026-05-10"}, utc(25, 9)
+    )
+    assert digest_line("en", first) == (
+        "Game 4: you have the first move: 15 days since the start without it."
+    )
+    assert digest_line("ru", first) == "Партия 4: первый ход за вами: со старта прошло 15 дн."

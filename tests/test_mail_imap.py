@@ -21,6 +21,7 @@ from cc.models import (
     OutboundMessage,
     Player,
     PlayerEmail,
+    TimeCharge,
 )
 from cc.security import hash_password
 from cc.services import Actor, MailSettings, ServiceContext, Services
@@ -39,7 +40,7 @@ WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 PASSWORD = "gateway-pw"
 
 
-USERS = [f"moves{i}" for i in range(16)]
+USERS = [f"moves{i}" for i in range(20)]
 _free_users = iter(USERS)
 
 
@@ -398,3 +399,46 @@ def office_page(site: Services) -> str:
     page = sign_in(site, "office", PASSWORD).get("/office/mail")
     assert page.status_code == 200
     return page.text
+
+
+def test_an_illegible_reply_is_named_and_charged_once_even_when_delivered_again(
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """Black repeats 2. 7163 and writes "9x9x" for the reply: the answer
+    names the text as illegible (56.3.4) and the ledger has one charge
+    (56.4.7); the same message delivered again changes nothing."""
+    server, user = inbox
+    white, black = Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)
+    for actor, move in ((white, "d4"), (black, "d5"), (white, "Nf3")):
+        site.games.submit_move(actor, 1, move)
+    raw = raw_mail(BLACK, f"Re: {subject(site, 3)}", "02. 7163 9x9x\n\nPlayer 2")
+    at = datetime(2026, 5, 10, 10, 0, tzinfo=UTC)
+    clock.set(at + timedelta(minutes=5))
+
+    def faults() -> list[OutboundMessage]:
+        with site.ctx.db.read() as session:
+            return list(
+                session.scalars(
+                    select(OutboundMessage).where(
+                        OutboundMessage.kind == "fault", OutboundMessage.to_address == BLACK
+                    )
+                )
+            )
+
+    def penalties() -> list[tuple[int, int]]:
+        with site.ctx.db.read() as session:
+            return [(c.player_id, c.days) for c in session.scalars(select(TimeCharge))]
+
+    server.deliver(user, raw, "illegible", at.timestamp())
+    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    (answer,) = faults()
+    assert 'The move "9x9x" (Black\'s move 2) cannot be read' in answer.body, answer.body
+    assert "(Art. 56.3.4)" in answer.body and "§" not in answer.body
+    assert "You are charged 2 penalty days for it (Art. 56.4.7)." in answer.body
+    assert penalties() == [(3, 2)]
+    assert site.ledgers.schedule(1).clocks["black"].penalty_days == 2
+
+    server.deliver(user, raw, "illegible-again", at.timestamp() + 60)
+    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    assert len(faults()) == 1 and penalties() == [(3, 2)]
+    assert [m.san for m in site.queries.game(1).moves] == ["d4", "d5", "Nf3"]

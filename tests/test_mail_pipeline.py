@@ -388,9 +388,24 @@ def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
 @pytest.mark.parametrize(
     ("body", "outcome", "said"),
     [
-        ("1. e2e2", "impossible_move", "'e2e2': a move must leave the square it starts from"),
-        ("1. 5²54", "illegible_move", "'5²54': numeric notation uses only the digits 1-8"),
-        ("0. e4", "sequence", "the message holds no move"),
+        (
+            "1. e2e2",
+            "impossible_move",
+            'The move "e2e2" (White\'s move 1) is not possible in the position: a move must '
+            "leave the square it starts from (Art. 56.3.4).",
+        ),
+        (
+            "1. 5²54",
+            "illegible_move",
+            'The move "5²54" (White\'s move 1) cannot be read: numeric notation uses only the '
+            "digits 1-8 for squares (Art. 56.3.4).",
+        ),
+        (
+            "0. e4",
+            "sequence",
+            'The move number "0." does not fit the record, which is at White\'s move 1 there '
+            "(Art. 56.3.4).",
+        ),
     ],
 )
 def test_a_typo_in_the_move_is_answered_as_a_fault_not_retried(

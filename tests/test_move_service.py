@@ -175,6 +175,11 @@ def test_no_move_before_the_official_start(services: Services, clock: FixedClock
     # On the start day itself (Moscow time) the move is taken.
     clock.set(datetime(2026, 5, 19, 21, 30, tzinfo=UTC))
     assert services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4").ply == 1
+    clock.set(datetime(2026, 5, 10, 9, 0, tzinfo=UTC))
+    email = make_event(services, 2, code="E1", mode="email", start=date(2026, 5, 20))
+    with pytest.raises(errors.EventNotStarted) as info:
+        services.games.submit_move(Actor.player(email["p1"], Door.WEB), 2, "e4")
+    assert "(ст. 56.4.5)" in info.value.message("ru")  # an email event's own article
 
 
 def test_no_move_in_an_event_not_yet_started(services: Services) -> None:

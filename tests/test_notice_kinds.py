@@ -327,6 +327,13 @@ def test_a_time_claim_upheld_and_reversed_is_told_by_the_decisions_alone(
             "case_decided",
             "appeal_decided",
         ]
+    # By mail, the appeal's article is the email event's own (56.1.10), not
+    # the server play's (54.1.4).
+    decisions = [m.body for m in outbox(services) if "(Art. 56.1.10)" in m.body]
+    decisions += [m.body for m in outbox(services) if "(ст. 56.1.10)" in m.body]
+    assert any("may appeal to the appeal arbiter" in b for b in decisions), decisions
+    assert any("This decision is final (Art. 56.1.10)." in b for b in decisions), decisions
+    assert not [m.body for m in outbox(services) if "54.1.4" in m.body]
 
 
 # ------------------------------------------------------ mail, email events
@@ -456,7 +463,7 @@ def test_conditional_moves_fired_and_lapsed_are_said_in_the_owners_language(
     services.games.add_line(web(ids, "p2"), 1, "d4 exd4")
     services.games.submit_move(web(ids, "p1"), 1, "Nf3")
     forward = mails_to(services, BLACK)[-1]
-    assert "сразу последовали условные ходы: Nc6" in forward.body
+    assert "сразу последовали условные ходы: 2. ... Nc6" in forward.body
     assert forward.ply is None  # the partner's own line answered (§10.3)
     services.games.add_line(web(ids, "p2"), 1, "Bb5 a6")
     services.games.submit_move(web(ids, "p1"), 1, "Bc4")

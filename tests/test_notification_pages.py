@@ -428,6 +428,12 @@ def test_every_kind_is_said_in_both_languages() -> None:
     )
     assert notice_words.target(EVERY_KIND[Kind.MOVE]) == "/games/7"
     assert notice_words.target(Item("event_closed", None)) == "/notifications"
+    # A reminder with no move yet is of White's own first move.
+    first = Item("reminder", params={"days": 15, "start": "2026-05-10"})
+    assert said(first, "en") == (
+        "Game 7: you have the first move, and 15 days have passed since the start without it"
+    )
+    assert said(first, "ru") == "Партия 7: первый ход за вами, а со старта прошло уже 15 дн."
     # A notice missing what its text names still says something.
     assert said(Item("move"), "en") == "? played ? in game 7"
     assert said(Item("no_such_kind"), "ru") == "Новое в партии 7"

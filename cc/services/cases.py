@@ -190,6 +190,15 @@ def claim_article(mode: Mode) -> str:
     return "55.6.3" if mode == Mode.POST else "56.6.1"
 
 
+def appeal_article(mode: Mode) -> str:
+    """The article of the mode's appeal to the appeal arbiter (14 days).
+
+    >>> [appeal_article(m) for m in (Mode.SERVER, Mode.POST, Mode.EMAIL)]
+    ['54.1.4', '55.1.6', '56.1.10']
+    """
+    return {Mode.SERVER: "54.1.4", Mode.POST: "55.1.6"}.get(Mode(mode), "56.1.10")
+
+
 class CaseService:
     def __init__(
         self,
@@ -600,6 +609,7 @@ class CaseService:
                     decided_on=case.decided_on.isoformat(),
                     until=until.isoformat(),
                     today=today.isoformat(),
+                    article=appeal_article(case.event.mode),
                 )
             judges = self._appeal_arbiters(session, case)
             if not judges:

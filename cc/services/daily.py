@@ -56,7 +56,7 @@ from cc.services.digest import DigestService
 from cc.services.games import GameService
 from cc.services.leaves import tell_partners
 from cc.services.ledger import LedgerService, reminder_after, silence_after
-from cc.services.notifications import Kind, Notice
+from cc.services.notifications import Kind, Notice, Value
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
 
@@ -407,7 +407,8 @@ class DailyService:
 
     def _remind(self, session: Session, game: Game, days: int, at: datetime) -> None:
         """56.5.1: after 14 days without an answer the move is sent again,
-        with a copy to the arbiter; the answer is copied to the arbiter too."""
+        with a copy to the arbiter; the answer is copied to the arbiter too.
+        Without a move yet, White is reminded of the first move."""
         silent = game.white if game.white_to_move else game.black
         game.reminded_ply = game.ply_count
         audit(
@@ -421,7 +422,14 @@ class DailyService:
             ply=game.ply_count,
             days=days,
         )
-        last = game.moves[-1].san if game.moves else "-"
+        params: dict[str, Value]
+        if game.moves:
+            params = {"move": game.moves[-1].san, "ply": game.ply_count, "days": days}
+        else:
+            # No move to send again: White has the first move, due since the
+            # game's start (the days are counted from it, 56.4.5).
+            start = local_date(game.turn_started_at, game.event.timezone)
+            params = {"days": days, "start": start.isoformat()}
         self.ctx.notifications.notify(
             session,
             Notice(
@@ -429,7 +437,7 @@ class DailyService:
                 kind=Kind.REMINDER,
                 game_id=game.id,
                 event_id=game.event_id,
-                params={"move": last, "days": days},
+                params=params,
                 copy_arbiter=True,
             ),
         )

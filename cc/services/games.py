@@ -36,6 +36,7 @@ from cc.models import (
     PlayerLeave,
     ResultReason,
 )
+from cc.regulations import Mode
 from cc.services.access import require_official
 from cc.services.conditionals import ConditionalMoves, LineView, notation_reason
 from cc.services.context import (
@@ -818,7 +819,11 @@ class GameService(ConditionalMoves):
         if event.status != EventStatus.STARTED:
             raise errors.EventNotRunning(event=event.code, status=event.status.value)
         if local_date(now, event.timezone) < event.start_date:
-            raise errors.EventNotStarted(event=event.code, start_date=event.start_date.isoformat())
+            # No time before the official start counts (54.4.4, 55.4.5, 56.4.5).
+            article = {Mode.SERVER: "54.4.4", Mode.POST: "55.4.5"}.get(Mode(event.mode), "56.4.5")
+            raise errors.EventNotStarted(
+                event=event.code, start_date=event.start_date.isoformat(), article=article
+            )
 
     def _refuse_if_lost(self, session: Session, game: Game, when: datetime, now: datetime) -> None:
         """54.5.2: a request sent once the player to move is over the limit

@@ -93,6 +93,18 @@ def _lapsed(p: Params) -> Text:
     return N_("Your conditional line {line} in game {game} ended unplayed", **p)
 
 
+def _reminder(p: Params) -> Text:
+    if p["move"] == "?":  # no move yet: White's first move has not come
+        return N_(
+            "Game {game}: you have the first move, and {days} days have passed since the "
+            "start without it",
+            **p,
+        )
+    return N_(
+        "Game {game}: your opponent's move {move} is sent to you again after {days} days", **p
+    )
+
+
 def _deadline(p: Params) -> Text:
     if p["what"] == "appeal":
         return N_("Case {case}: the time to appeal ends on {until}", **p)
@@ -121,9 +133,7 @@ SAYINGS: Mapping[Kind, Saying] = {
         "Game {game}: {days_left} days or fewer left before the time control", **p
     ),
     Kind.NO_MOVE: lambda p: N_("Game {game}: no move for {days} days", **p),
-    Kind.REMINDER: lambda p: N_(
-        "Game {game}: your opponent's move {move} is sent to you again after {days} days", **p
-    ),
+    Kind.REMINDER: _reminder,
     Kind.POST_NO_REPLY: lambda p: N_(
         "Game {game}: your move {move} has had no answer for {days} days; repeat it by "
         "registered mail",
