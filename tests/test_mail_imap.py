@@ -271,11 +271,11 @@ def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
         mail_in(WHITE, 1, 2, "1. d4 d5 2. c4\nI offer a draw.\n\nBest regards")
         out = send_out()
         forward, confirmation = out[BLACK], out[WHITE]
-        assert "Player 1: ход c4 в партии 1; вместе с этим ходом предложена ничья" in forward
+        assert "Player 1: ход 2. c4 в партии 1; вместе с этим ходом предложена ничья" in forward
         assert "«принимаю ничью»" in forward and "ответ ходом означает отказ" in forward
         assert "02.  3234 (=)" in forward
         assert "(=): с этим ходом предложена ничья" in forward
-        assert "Your move c4 in game 1 is recorded" in confirmation
+        assert "Your move 2. c4 in game 1 is recorded" in confirmation
         assert "With this move you offer a draw" in confirmation
         assert "02.  3234 (=)" in confirmation
         assert site.queries.game(1).draw_offer_by == "t1p1"
@@ -293,7 +293,7 @@ def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
         mail_in(white2, 2, second["p1"], "1. 5254\nПредлагаю ничью.")
         out = send_out()
         forward = out[black2]
-        assert "Player 1 has played e4 in game 2 and offers a draw with this move" in forward
+        assert "Player 1 has played 1. e4 in game 2 and offers a draw with this move" in forward
         assert '"I accept the draw"' in forward and "a move declines the offer" in forward
         assert "01.  5254 (=)" in forward
         assert "(=): a draw offered with this move" in forward

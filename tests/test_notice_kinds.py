@@ -420,7 +420,7 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
-    assert "Player 1: ход e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
+    assert "Player 1: ход 1. e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
     assert "«принимаю ничью»" in forward.body
     # The form marks the move that carried the offer, and says what the mark means.
     assert "01.  5254 (=)" in forward.body
