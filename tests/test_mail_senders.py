@@ -260,7 +260,9 @@ def test_a_dkim_signed_move_is_taken_where_the_gateway_verifies_itself(
     site = make_site(db, clock, verify_dkim=True, sender_policy="pass")
     user = next(_free_users)
     subject = black_subject(site)
-    forged = raw_mail(BLACK, f"Re: {subject}", "1. 5254 7655")
+    # The same text twice: unsigned (anyone could have sent it), then signed
+    # by example.org's key.
+    forged = raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755")
     dovecot.deliver(user, forged, "forged")
     genuine = sign(raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"))
     dovecot.deliver(user, genuine, "genuine")
@@ -335,7 +337,7 @@ def test_a_leave_asked_without_a_game_is_confirmed_then_recorded(
     assert site.leaves.leaves(2) == []
     answer = [m for m in outbox(site) if m.to_address == BLACK][-1]
     assert "2026-06-01" in answer.body and "2026-06-07" in answer.body
-    assert "записан" in answer.body
+    assert "записан" in answer.body and "Re: Re:" not in answer.subject
     # A confirmation past its days is not taken.
     clock.set(datetime(2026, 5, 25, 9, 0, tzinfo=UTC))
     late = raw_mail(
