@@ -899,7 +899,7 @@ def event_add_team(
 def event_start(state: State, code: str, draw_lots: bool, seed: int | None) -> None:
     """Pair every section by the Berger tables and create all games."""
     count = state.services.events.start(state.actor, code, draw_lots=draw_lots, seed=seed)
-    click.echo(_("event {code} started: {count} games created", code=code, count=count))
+    click.echo(_("event {code} started; games created: {count}", code=code, count=count))
 
 
 @event.command("list")

@@ -84,7 +84,7 @@ def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> No
         "arb",
     )
     console.run("event", "add-player", "CUP", "p1", "p2", "p3", "p4", "p5")
-    assert "10 games created" in console.run("event", "start", "CUP").stdout
+    assert "games created: 10" in console.run("event", "start", "CUP").stdout
 
     games = console.json("game", "list", "--event", "CUP")
     assert isinstance(games, list)
@@ -412,7 +412,7 @@ def test_a_team_event_at_the_console(console: Console) -> None:
     console.run("event", "add-team", "DUEL", "Aces", "a1", "a2")
     console.run("event", "add-team", "DUEL", "Bishops", "b1", "b2")
     console.refused("event", "add-player", "DUEL", "arb", code="invalid_input")
-    assert "4 games created" in console.run("event", "start", "DUEL").stdout
+    assert "games created: 4" in console.run("event", "start", "DUEL").stdout
     shown = console.run("event", "show", "DUEL").stdout
     assert "1. Aces: 1. a1, 2. a2" in shown and "2. Bishops: 1. b1, 2. b2" in shown
     games = console.json("game", "list", "--event", "DUEL")
