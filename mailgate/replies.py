@@ -160,8 +160,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "from a desktop program through Xfcc):",
         "entry_note": "The organiser writes: {note}",
         "event_started": "{event} has begun; its official start is {start} (time counts from "
-        "then). You play {games} games, {white} of them with White; your opponents: "
-        "{opponents}.",
+        "then). Your games: {games}, with White: {white}; your opponents: {opponents}.",
         "event_games": "Each game has its own subject, below: send your moves in a game by "
         "writing with its subject (or replying to the server's mail in it). With White, send "
         "your first move now.",
