@@ -80,7 +80,16 @@ def plain_name(name: str) -> str:
 
 
 class PgnError(ValueError):
-    """A PGN that cannot be read as one game's record; the text says where."""
+    """A PGN that cannot be read as one game's record; the text says where.
+
+    ``template`` and ``params`` give the message in parts, for a door to
+    show it in its reader's language.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
 
 
 @dataclass(frozen=True)
@@ -148,7 +157,12 @@ def read_record(text: str) -> Record:
     if chess.pgn.read_game(stream) is not None:
         raise PgnError("the text holds more than one game; give one game's record")
     if game.errors:
-        raise PgnError(_first_error(game))
+        played = len(list(game.mainline_moves()))
+        raise PgnError(
+            "the record stops being legal at move {move}: {error}",
+            move=(played + 2) // 2,
+            error=str(game.errors[0]),
+        )
     if "FEN" in game.headers or game.headers.get("SetUp") == "1":
         raise PgnError(
             "the game starts from a set-up position (FEN tag); records start "
@@ -159,23 +173,15 @@ def read_record(text: str) -> Record:
     for ply, node in enumerate(game.mainline(), start=1):
         move = node.move
         if not board.is_legal(move):  # pragma: no cover - read_game stops at an illegal move
-            raise PgnError(f"move {move_label(ply, move.uci())} is not legal")
+            raise PgnError("move {move} is not legal", move=move_label(ply, move.uci()))
         san = board.san(move)
         sent_on, sent_time = _sent(node.comment, ply, san)
         moves.append(RecordMove(ply, move.uci(), san, sent_on, sent_time))
         board.push(move)
     result = game.headers.get("Result", "*")
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
-        raise PgnError(f"the Result tag {result!r} is none of 1-0, 0-1, 1/2-1/2, *")
+        raise PgnError("the Result tag {result} is none of 1-0, 0-1, 1/2-1/2, *", result=result)
     return Record(tags=dict(game.headers), moves=moves, result=result)
-
-
-def _first_error(game: chess.pgn.Game) -> str:
-    """python-chess's first complaint, with the move it stopped at."""
-    error = game.errors[0]
-    played = len(list(game.mainline_moves()))
-    where = move_label(played + 1, "")
-    return f"the record stops being legal at move {where.rstrip('.')}: {error}"
 
 
 def _sent(comment: str, ply: int, san: str) -> tuple[date | None, time | None]:
@@ -188,7 +194,7 @@ def _sent(comment: str, ply: int, san: str) -> tuple[date | None, time | None]:
         at = time(int(hour), int(minute), int(second or 0)) if hour is not None else None
     except ValueError:
         raise PgnError(
-            f"move {move_label(ply, san)}: {match.group(0)} is not a real date"
+            "move {move}: {date} is not a real date", move=move_label(ply, san), date=match.group(0)
         ) from None
     return on, at
 
