@@ -47,7 +47,7 @@ from cc.models import (
     Move,
     ResultReason,
 )
-from cc.services.access import require_official
+from cc.services.access import is_arbiter_of, require_official
 from cc.services.context import Actor, ServiceContext, audit, find_event, find_game
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService
@@ -89,6 +89,11 @@ class RecordService:
     def __init__(self, ctx: ServiceContext, games: GameService) -> None:
         self.ctx = ctx
         self.games = games
+
+    def may_load(self, actor: Actor, game_id: int) -> bool:
+        """Whether ``actor`` may load records into this game (its arbiter)."""
+        with self.ctx.db.read() as session:
+            return is_arbiter_of(session, actor, find_game(session, game_id).event)
 
     def load_game(self, actor: Actor, game_id: int, pgn: str) -> LoadedRecord:
         """Load one game's PGN into game ``game_id`` (its arbiter only)."""
