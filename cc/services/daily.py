@@ -151,7 +151,7 @@ class DailyService:
                 game.alert_on = None
                 return
         if ledger is None:
-            ledger = LedgerService.compute(session, game, at)
+            ledger = LedgerService.current(session, game, at)
         if alert and self.alerts.tell_due(session, game, ledger):
             report.alerted.append(game.id)
         LedgerService.refresh_deadline(session, game, at, ledger=ledger)
@@ -174,7 +174,7 @@ class DailyService:
                 report.forfeited.append(game.id)
             return None
         else:
-            ledger = LedgerService.compute(session, game, at)
+            ledger = LedgerService.current(session, game, at)
             clock = ledger.player(game.white_to_move)
             if self._tell_oversteps(session, game, ledger, the_day, at):
                 report.overstep_told.append(game.id)
