@@ -9,8 +9,10 @@ progress report of Art. 57, and the charges an arbiter imposes.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from typing import Any
 
 import chess
 from sqlalchemy import event as orm_event
@@ -316,6 +318,19 @@ class LedgerService:
                             f"counted {counted!r}"
                         )
         return ledger
+
+    @staticmethod
+    def fresh_state(event: Event) -> dict[str, Any]:
+        """The kept tallies of a game just paired: no move, no charge, no
+        pause, no decision."""
+        rules = rules_for(event)
+        fresh = Tally.fresh(rules).to_json()
+        return {
+            "key": _key(event, rules, _receipt_shift(event), [], (False, False)),
+            "ply": 0,
+            "white": fresh,
+            "black": fresh,
+        }
 
     @classmethod
     def carry(cls, session: Session, game: Game, move: Move) -> None:
@@ -775,6 +790,10 @@ def _leaves_between(
 ) -> list[Leave]:
     """The player's leaves (and the game's pauses) with a day ``d``,
     ``after < d <= upto``: all that can change a count over those days."""
+    known = session.info.get(_KNOWN_LEAVES)
+    if known is not None and after >= known[0] and player_id in known[1]:
+        leaves = [lv for lv in known[1][player_id] if lv.last_day > after and lv.first_day <= upto]
+        return leaves + _pause_leaves(game)
     leaves = [
         Leave(first, last)
         for first, last in session.execute(
@@ -787,6 +806,36 @@ def _leaves_between(
         )
     ]
     return leaves + _pause_leaves(game)
+
+
+#: ``Session.info`` key of the leaves read once for a batch of games
+_KNOWN_LEAVES = "cc.ledger.known_leaves"
+
+
+def read_leaves_once(session: Session, games: Sequence[Game]) -> None:
+    """Read the leaves of a batch of games' players in one statement, for
+    the ledgers of those games in this session (the daily run); a leave
+    changed in the session forgets them."""
+    if not games:
+        return
+    after = min(g.turn_started_at for g in games).date() - timedelta(days=2)
+    known: dict[int, list[Leave]] = {}
+    for game in games:
+        known[game.white_id] = []
+        known[game.black_id] = []
+    for player_id, first, last in session.execute(
+        select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day).where(
+            PlayerLeave.player_id.in_(sorted(known)),
+            PlayerLeave.status == LeaveStatus.ACTIVE,
+            PlayerLeave.last_day > after,
+        )
+    ):
+        known[player_id].append(Leave(first, last))
+    session.info[_KNOWN_LEAVES] = (after, known)
+
+
+def forget_leaves(session: Session) -> None:
+    session.info.pop(_KNOWN_LEAVES, None)
 
 
 def _charges(session: Session, game: Game) -> dict[int, list[Charge]]:
@@ -810,6 +859,16 @@ def _tally_key(
 ) -> list[object]:
     """What kept tallies were counted under, as JSON values: the regulations,
     the start, next-day receipt, the game's pauses and the fixed oversteps."""
+    return _key(game.event, rules, shift, game.pauses or [], fixed)
+
+
+def _key(
+    event: Event,
+    rules: Rules,
+    shift: timedelta | None,
+    pauses: list[list[str | None]],
+    fixed: tuple[bool, bool],
+) -> list[object]:
     return [
         TALLY_FORMAT,
         rules.control_moves,
@@ -818,9 +877,9 @@ def _tally_key(
         rules.double_after_20,
         rules.restart_after_first_overstep,
         rules.timezone,
-        game.event.start_date.isoformat(),
+        event.start_date.isoformat(),
         shift is not None,
-        [list(p) for p in game.pauses or ()],
+        [list(p) for p in pauses],
         fixed[0],
         fixed[1],
     ]
@@ -868,6 +927,8 @@ def _forget_tallies(session: Session, _context: UOWTransaction, _instances: obje
             players.add(obj.player_id)
         elif isinstance(obj, Case) and obj.game_id is not None:
             games.add(obj.game_id)
+    if players:
+        forget_leaves(session)
     if not games and not players:
         return
     for obj in list(session.identity_map.values()):
