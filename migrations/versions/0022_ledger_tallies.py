@@ -6,7 +6,7 @@ penalty days, the control period in force, oversteps, charges to come; see
 under. NULL, the value every existing game gets, means "not kept": the next
 change counts it again from all the moves and keeps it.
 
-Revision ID: 0023
+Revision ID: 0022
 Revises: 0021
 Create Date: 2026-11-26 09:00:00
 """
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0023"
+revision: str = "0022"
 down_revision: str | None = "0021"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
