@@ -281,11 +281,15 @@ def test_scid_fetches_twenty_games_and_its_pgn_reads_back(
             assert read.headers["WhiteICCF"] == "2412" and read.headers["WhiteCountry"] == "RUS"
         if read.headers["Black"] == "Петрова, Анна Сергеевна":
             assert read.headers["BlackICCF"] == "2250" and "BlackCountry" not in read.headers
-    # Unrated players have no Elo field; p1's games all carry p1's rating and country.
+    # p1's games all carry p1's rating and country; an unrated partner's
+    # rating is 0, which Lucas Chess reads (it looks the field up without
+    # asking whether it is there) and Scid and Lucas take as no rating.
     for game in fetched:
         side = "white" if game.findtext("hasWhite") == "true" else "black"
+        other = "black" if side == "white" else "white"
         assert game.findtext(f"{side}Elo") == "2412"
         assert game.findtext(f"{side}Country") == "RUS"
+        assert game.findtext(f"{other}Elo") in ("0", "2250")
 
 
 def test_scid_claims_offers_resigns_with_echoed_moves(

@@ -198,8 +198,11 @@ class XfccService:
                         setup=False,
                         eventDate=event_date(event.start_date),
                         timeControl=time_control(event.control_moves, event.control_days),
-                        whiteElo=game.white.rating,
-                        blackElo=game.black.rating,
+                        # Always sent, 0 when unrated: Lucas Chess reads the
+                        # field without asking whether it is there, and takes
+                        # 0 as no rating (as ICCF's own clients do).
+                        whiteElo=game.white.rating or 0,
+                        blackElo=game.black.rating or 0,
                         noEngines=event.no_engines,
                         noDatabases=event.no_databases,
                         noOpeningBooks=event.no_opening_books,
