@@ -152,6 +152,12 @@ class NotSignedIn(ServiceError):
     code = "not_signed_in"
 
 
+class RecordRefused(ServiceError):
+    """A game's record (PGN) that cannot be loaded into the game."""
+
+    code = "record_refused"
+
+
 class GameSuspended(ServiceError):
     code = "game_suspended"
 

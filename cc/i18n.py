@@ -282,6 +282,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Event {event}: {reason}.",
         "ru": "Соревнование {event}: {reason}.",
     },
+    "record_refused": {
+        "en": "Game {game_id}: the record was not loaded: {reason}.",
+        "ru": "Партия {game_id}: запись не загружена: {reason}.",
+    },
     "game_suspended": {
         "en": "Game {game_id} is suspended by a time claim (case {case_id}) until the "
         "arbiter decides (Art. 56.6.3).",

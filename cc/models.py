@@ -464,6 +464,11 @@ class Game(Base):
     #: run's index for those notifications, kept by the services like
     #: ``next_deadline``
     alert_on: Mapped[date | None] = mapped_column(Date, index=True)
+    #: both players' day ledgers carried forward (:mod:`timekeeping.tally`),
+    #: with the ply and regulations they were counted under; None: not kept,
+    #: counted again from the moves at the next change
+    #: (:meth:`cc.services.ledger.LedgerService.current`)
+    ledger_state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
     event: Mapped[Event] = relationship()
     section: Mapped[Section] = relationship()

@@ -26,6 +26,7 @@ from cc.clock import FixedClock
 from cc.db import Database
 from cc.models import Door, Event, Notification, OutboundMessage
 from cc.services import Actor, EventSpec, ServiceContext, Services
+from cc.services.ledger import LedgerService
 from cc.site import Site
 from tests.support.postgres import PostgresServer
 
@@ -134,6 +135,12 @@ def db(db_url: str) -> Iterator[Database]:
     database = Database(db_url)
     yield database
     database.dispose()
+
+
+@pytest.fixture(autouse=True)
+def check_kept_ledgers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ledger carried forward is compared with the full computation."""
+    monkeypatch.setattr(LedgerService, "check_kept", True)
 
 
 @pytest.fixture

@@ -166,10 +166,14 @@ def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> No
 
     pgn = console.run("game", "pgn", str(first)).stdout
     sent = today.strftime("%Y.%m.%d")
-    assert '[Result "0-1"]' in pgn and '[TimeControl "10/50d"]' in pgn
+    assert (
+        '[Result "0-1"]' in pgn
+        and '[TimeControl "10/4320000"]' in pgn
+        and '[TimeControlDays "10/50"]' in pgn
+    )
     assert f"1. f3 {{ [%ccsnt {sent}] }} 1... e5 {{ [%ccsnt {sent}] }}" in pgn
     assert f"Qh4# {{ [%ccsnt {sent}] }} 0-1" in pgn
-    assert '[White "Player 2"]' in pgn
+    assert '[White "Player, 2"]' in pgn and '[Mode "XFCC"]' in pgn
 
     # An event whose official start is still to come takes no moves (54.4.4).
     console.run(

@@ -32,11 +32,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse"
 
 #: English words a Russian text may show on purpose: names of programs and
-#: organisations, formats, the language switch's own "English", and the
+#: organisations, formats (PGN's ``[%ccsnt ...]``), the language switch's own "English", and the
 #: names of keys as keyboards print them.
 ALLOWED = {
     "iccf",
     "xfcc",
+    "ccsnt",
     "chessbase",
     "fritz",
     "scid",

@@ -131,6 +131,16 @@ class Overstep(NamedTuple):
     on: date
 
 
+class NoSchedule(ValueError):
+    """The schedule of a clock carried forward from a tally was asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this clock was carried forward from a tally and keeps no schedule "
+            "(Art. 60): compute_ledger gives it"
+        )
+
+
 class PlayerClock:
     """One player's clock in one game.
 
@@ -140,6 +150,7 @@ class PlayerClock:
     """
 
     __slots__ = (
+        "_carried",
         "_charges",
         "_days",
         "_entries",
@@ -178,8 +189,11 @@ class PlayerClock:
         oversteps: tuple[Overstep, ...],
         overstep_on: date | None,
         restarted_from_move: int | None,
+        carried: bool = False,
     ) -> None:
         self._rows = rows
+        #: built from a tally carried forward (timekeeping.tally): no schedule
+        self._carried = carried
         self._days = days
         self._totals = totals
         self._limits = limits
@@ -209,6 +223,8 @@ class PlayerClock:
     @property
     def moves(self) -> tuple[MoveEntry, ...]:
         """The schedule, one entry per move (the last one running if to move)."""
+        if self._carried:
+            raise NoSchedule()
         if self._entries is None:
             self._entries = tuple(
                 MoveEntry(

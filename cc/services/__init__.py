@@ -33,6 +33,7 @@ from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
 from cc.services.queries import QueryService
 from cc.services.receipts import ReceiptService
+from cc.services.records import RecordService
 from cc.services.standings import StandingsService
 
 
@@ -57,6 +58,8 @@ class Services:
         self.event_report = EventReportService(ctx)
         self.ledgers = LedgerService(ctx)
         self.receipts = ReceiptService(ctx)
+        #: a game's record loaded from PGN by its arbiter (56.9.1)
+        self.records = RecordService(ctx, self.games)
         self.leaves = LeaveService(ctx)
         self.mail_settings = mail = mail or MailSettings()
         self.accounts = AccountService(ctx, mail.secret, mail.site_url)
@@ -95,6 +98,7 @@ __all__ = [
     "PushSubscriptions",
     "QueryService",
     "ReceiptService",
+    "RecordService",
     "ServiceContext",
     "Services",
     "StandingsService",

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from cc import errors
 from cc.clock import Clock
@@ -86,8 +86,13 @@ def find_game(session: Session, game_id: int, *, lock: bool = False) -> Game:
     query = select(Game).where(Game.id == game_id)
     if lock:
         # PostgreSQL: one writer per game at a time; SQLite writers already
-        # hold the database lock (BEGIN IMMEDIATE).
-        query = query.with_for_update()
+        # hold the database lock (BEGIN IMMEDIATE). A change to a game
+        # nearly always reads its event and players: one statement for all.
+        query = query.options(
+            joinedload(Game.event, innerjoin=True),
+            joinedload(Game.white, innerjoin=True),
+            joinedload(Game.black, innerjoin=True),
+        ).with_for_update(of=Game)
     game = session.scalar(query)
     if game is None:
         raise errors.NotFound(kind="game", ref=game_id)

@@ -55,7 +55,13 @@ from cc.services.context import ServiceContext, audit
 from cc.services.digest import DigestService
 from cc.services.games import GameService
 from cc.services.leaves import tell_partners
-from cc.services.ledger import LedgerService, reminder_after, silence_after
+from cc.services.ledger import (
+    LedgerService,
+    forget_leaves,
+    read_leaves_once,
+    reminder_after,
+    silence_after,
+)
 from cc.services.notifications import Kind, Notice, Value
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
@@ -121,9 +127,13 @@ class DailyService:
                 ).all()
                 if not games:
                     break
+                # One batch, one transaction and one commit; the batch's
+                # leaves are read once for all its ledgers.
+                read_leaves_once(session, games)
                 for game in games:
                     last_id = game.id
                     self._handle(session, game, day, now, report)
+                forget_leaves(session)
         self._due_cases(bound, day, now, report)
         report.case_deadlines = self.alerts.case_deadlines(bound, day, now)
         self._leaves(day or local_date(now, "UTC"), now, report)
@@ -151,7 +161,7 @@ class DailyService:
                 game.alert_on = None
                 return
         if ledger is None:
-            ledger = LedgerService.compute(session, game, at)
+            ledger = LedgerService.current(session, game, at)
         if alert and self.alerts.tell_due(session, game, ledger):
             report.alerted.append(game.id)
         LedgerService.refresh_deadline(session, game, at, ledger=ledger)
@@ -174,7 +184,7 @@ class DailyService:
                 report.forfeited.append(game.id)
             return None
         else:
-            ledger = LedgerService.compute(session, game, at)
+            ledger = LedgerService.current(session, game, at)
             clock = ledger.player(game.white_to_move)
             if self._tell_oversteps(session, game, ledger, the_day, at):
                 report.overstep_told.append(game.id)

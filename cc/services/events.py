@@ -45,7 +45,7 @@ from cc.services.context import (
     require_admin,
 )
 from cc.services.leaves import check_entry
-from cc.services.ledger import reminder_after
+from cc.services.ledger import LedgerService, reminder_after
 from cc.services.notifications import Kind, Notice
 from timekeeping import start_of_day
 
@@ -339,6 +339,7 @@ class EventService:
                             turn_started_at=turn_start,
                             next_deadline=first_deadline,
                             alert_on=first_alert_on(event, _low_time_percent(session, white_id)),
+                            ledger_state=LedgerService.fresh_state(event),
                         )
                     )
                     created += 1

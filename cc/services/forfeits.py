@@ -68,12 +68,12 @@ class Forfeits:
             return None
         white = game.white_to_move
         zone = event.timezone
-        clock = LedgerService.compute(session, game, end_of_day(day, zone, now)).player(white)
+        clock = LedgerService.current(session, game, end_of_day(day, zone, now)).player(white)
         on = clock.overstep_on
         if on is None or on > day:
             return None
         at = end_of_day(on, zone, now)
-        evidence = clock if on == day else LedgerService.compute(session, game, at).player(white)
+        evidence = clock if on == day else LedgerService.current(session, game, at).player(white)
         loser = game.white if white else game.black
         forfeit = Forfeit(
             game_id=game.id,

@@ -378,27 +378,28 @@ class GameService(ConditionalMoves):
         ply = game.ply_count + 1
         received_at = game.turn_started_at
         received_on = max(local_date(received_at, event.timezone), event.start_date)  # 54.4.4
-        session.add(
-            Move(
-                game_id=game.id,
-                ply=ply,
-                uci=move.uci(),
-                san=san,
-                received_at=received_at,
-                sent_at=when,
-                received_on=received_on,
-                sent_on=local_date(when, event.timezone),
-                stated_sent_on=stated_sent_on,
-                door=actor.door,
-                player_id=player.id,
-                entered_by_id=None if actor.player_id == player.id else actor.player_id,
-                recorded_at=now,
-                message=message or None,
-            )
+        made = Move(
+            game_id=game.id,
+            ply=ply,
+            uci=move.uci(),
+            san=san,
+            received_at=received_at,
+            sent_at=when,
+            received_on=received_on,
+            sent_on=local_date(when, event.timezone),
+            stated_sent_on=stated_sent_on,
+            door=actor.door,
+            player_id=player.id,
+            entered_by_id=None if actor.player_id == player.id else actor.player_id,
+            recorded_at=now,
+            message=message or None,
         )
+        session.add(made)
         game.fen = board.fen()
         game.ply_count = ply
         game.repetition = repetition
+        # The mover's day ledger carried over this move (spec §3).
+        LedgerService.carry(session, game, made)
         # On the server the partner sees the move at once: it is their receipt.
         game.turn_started_at = when
         audit(

@@ -9,12 +9,15 @@ progress report of Art. 57, and the charges an arbiter imposes.
 from __future__ import annotations
 
 import calendar
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from typing import Any
 
 import chess
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import event as orm_event
+from sqlalchemy import inspect, or_, select, update
+from sqlalchemy.orm import Session, UOWTransaction
 
 import notation
 from cc import errors
@@ -56,6 +59,7 @@ from timekeeping import (
     local_date,
     overstep_deadline,
 )
+from timekeeping.tally import BadTally, Tally, advance, carried_ledger, tally_of
 
 #: 56.4.8, 55.4.7: at most this many days of delay are not counted.
 MAX_GRACE_DAYS = 3
@@ -199,7 +203,29 @@ class PlayerReport:
     games: list[ReportRow]
 
 
+class KeptLedgerDiffers(AssertionError):
+    """The ledger carried forward differs from the full computation (a check
+    the test suite turns on with :attr:`LedgerService.check_kept`)."""
+
+
+#: the figures of a clock the carried ledger has, compared with the full one
+CLOCK_FIGURES = (
+    "total",
+    "penalty_days",
+    "running_days",
+    "next_control_move",
+    "days_left",
+    "near_control",
+    "oversteps",
+    "overstep_on",
+    "restarted_from_move",
+)
+
+
 class LedgerService:
+    #: compare every carried ledger with the full computation (tests)
+    check_kept = False
+
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
@@ -212,45 +238,22 @@ class LedgerService:
 
     @staticmethod
     def compute(session: Session, game: Game, now: datetime) -> Ledger:
+        """The full ledger, schedule included, counted from all the moves:
+        the reference that :meth:`current` carries forward."""
         event = game.event
         zone = event.timezone
-        shift = timedelta(days=1) if event.mode == Mode.EMAIL and event.next_day_receipt else None
-        moves = []
-        for m in session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.ply)):
-            received_on, received_at = m.received_on, m.received_at
-            if shift and m.ply > 1:
-                # Email convention: a move counts as received the next day (§10.3).
-                received_on, received_at = received_on + shift, received_at + shift
-            moves.append(MoveTimes(received_on, m.sent_on, received_at, m.sent_at))
-        pending = None
-        lost_on_time = game.result_reason == ResultReason.TIME_FORFEIT
-        if lost_on_time and game.finished_at is not None:
-            # The evidence stays: the unanswered move counts up to the forfeit.
-            now = min(now, game.finished_at)
-        if game.status == GameStatus.ONGOING or lost_on_time:
-            received_at = game.turn_started_at
-            if shift and game.ply_count > 0:
-                received_at = received_at + shift
-            pending = Pending(local_date(received_at, zone), received_at)
-        players = (game.white_id, game.black_id)
-        leaves: dict[int, list[Leave]] = {p: [] for p in players}
-        for leave in session.scalars(
-            select(PlayerLeave).where(
-                PlayerLeave.player_id.in_(players), PlayerLeave.status == LeaveStatus.ACTIVE
+        shift = _receipt_shift(event)
+        moves = [
+            _times(shift, *row)
+            for row in session.execute(
+                select(Move.ply, Move.received_on, Move.received_at, Move.sent_on, Move.sent_at)
+                .where(Move.game_id == game.id)
+                .order_by(Move.ply)
             )
-        ):
-            leaves[leave.player_id].append(Leave(leave.first_day, leave.last_day))
-        for first, last in game.pauses or ():
-            # A suspended game (56.6.3) stands still for both players.
-            assert first is not None
-            pause = Leave(date.fromisoformat(first), date.fromisoformat(last) if last else date.max)
-            for player_leaves in leaves.values():
-                player_leaves.append(pause)
-        charges: dict[int, list[Charge]] = {p: [] for p in players}
-        for charge in session.scalars(select(TimeCharge).where(TimeCharge.game_id == game.id)):
-            charges[charge.player_id].append(
-                Charge(charge.move_number, charge.days, charge.reason, charge.on, charge.kind.value)
-            )
+        ]
+        now, pending = _pending(game, now, shift)
+        leaves = _all_leaves(session, game)
+        charges = _charges(session, game)
         rules = rules_for(event)
         fixed = _fixed_oversteps(session, game) if rules.restart_after_first_overstep else set()
         return compute_ledger(
@@ -267,6 +270,159 @@ class LedgerService:
             white_fixed=game.white_id in fixed,
             black_fixed=game.black_id in fixed,
         )
+
+    @classmethod
+    def current(cls, session: Session, game: Game, now: datetime) -> Ledger:
+        """The bare ledger as of ``now`` (no schedule), carried forward from
+        the game's kept tallies: what a move, the daily run and a forfeit
+        need, at a cost that does not grow with the game. Tallies not kept
+        (or kept under other regulations, pauses or decisions) are counted
+        again from all the moves, and kept. Equal to :meth:`compute` in every
+        figure it has (tests/test_ledger_tally.py, tests/test_ledger_kept.py).
+        """
+        event = game.event
+        rules = rules_for(event)
+        shift = _receipt_shift(event)
+        fixed = _fixed_pair(session, game, rules)
+        white, black = cls._tallies(session, game, rules, shift, fixed)
+        now, pending = _pending(game, now, shift)
+        today = local_date(now, event.timezone)
+        leaves: dict[bool, list[Leave]] = {True: [], False: []}
+        if pending is not None and pending.received_on < today:
+            # Only the leaves that can touch the running move's days.
+            to_move = white.moves == black.moves
+            player = game.white_id if to_move else game.black_id
+            leaves[to_move] = _leaves_between(session, game, player, pending.received_on, today)
+        ledger = carried_ledger(
+            rules,
+            white,
+            black,
+            start=event.start_date,
+            today=today,
+            now=now,
+            pending=pending,
+            white_leaves=leaves[True],
+            black_leaves=leaves[False],
+            white_fixed=fixed[0],
+            black_fixed=fixed[1],
+        )
+        if cls.check_kept:
+            full = cls.compute(session, game, now)
+            for color in ("white", "black"):
+                for name in CLOCK_FIGURES:
+                    kept = getattr(getattr(ledger, color), name)
+                    counted = getattr(getattr(full, color), name)
+                    if kept != counted:
+                        raise KeptLedgerDiffers(
+                            f"game {game.id}, {color}'s {name}: carried {kept!r}, "
+                            f"counted {counted!r}"
+                        )
+        return ledger
+
+    @staticmethod
+    def fresh_state(event: Event) -> dict[str, Any]:
+        """The kept tallies of a game just paired: no move, no charge, no
+        pause, no decision."""
+        rules = rules_for(event)
+        fresh = Tally.fresh(rules).to_json()
+        return {
+            "key": _key(event, rules, _receipt_shift(event), [], (False, False)),
+            "ply": 0,
+            "white": fresh,
+            "black": fresh,
+        }
+
+    @classmethod
+    def carry(cls, session: Session, game: Game, move: Move) -> None:
+        """Carry the mover's kept tally over ``move``, just recorded (the
+        game's ply count already is its ply), in constant time; tallies not
+        kept stay so, and the next :meth:`current` counts them."""
+        state = game.ledger_state
+        if state is None:
+            return
+        event = game.event
+        rules = rules_for(event)
+        shift = _receipt_shift(event)
+        fixed = _fixed_pair(session, game, rules)
+        white = move.ply % 2 == 1
+        side = "white" if white else "black"
+        game.ledger_state = None
+        if state.get("key") != _tally_key(game, rules, shift, fixed) or state.get("ply") != (
+            move.ply - 1
+        ):
+            return
+        try:
+            tally = Tally.from_json(state[side])
+        except BadTally:
+            return
+        times = _times(
+            shift, move.ply, move.received_on, move.received_at, move.sent_on, move.sent_at
+        )
+        leaves: list[Leave] = []
+        if times.sent_on > times.received_on:
+            leaves = _leaves_between(
+                session, game, move.player_id, times.received_on, times.sent_on
+            )
+        tally = advance(
+            rules,
+            tally,
+            times,
+            start=event.start_date,
+            leaves=leaves,
+            fixed=fixed[0] if white else fixed[1],
+        )
+        game.ledger_state = {**state, side: tally.to_json(), "ply": move.ply}
+
+    @staticmethod
+    def _tallies(
+        session: Session,
+        game: Game,
+        rules: Rules,
+        shift: timedelta | None,
+        fixed: tuple[bool, bool],
+    ) -> tuple[Tally, Tally]:
+        """The game's kept tallies, or both counted again and kept."""
+        key = _tally_key(game, rules, shift, fixed)
+        state = game.ledger_state
+        if state is not None and state.get("key") == key and state.get("ply") == game.ply_count:
+            try:
+                return Tally.from_json(state["white"]), Tally.from_json(state["black"])
+            except (BadTally, KeyError):
+                pass
+        moves = [
+            _times(shift, *row)
+            for row in session.execute(
+                select(Move.ply, Move.received_on, Move.received_at, Move.sent_on, Move.sent_at)
+                .where(Move.game_id == game.id)
+                .order_by(Move.ply)
+            )
+        ]
+        leaves = _all_leaves(session, game)
+        charges = _charges(session, game)
+        start = game.event.start_date
+        white = tally_of(
+            rules,
+            start,
+            moves[0::2],
+            leaves=leaves[game.white_id],
+            charges=charges[game.white_id],
+            fixed=fixed[0],
+        )
+        black = tally_of(
+            rules,
+            start,
+            moves[1::2],
+            leaves=leaves[game.black_id],
+            charges=charges[game.black_id],
+            fixed=fixed[1],
+        )
+        game.ledger_state = {
+            "key": key,
+            "ply": len(moves),
+            "white": white.to_json(),
+            "black": black.to_json(),
+        }
+        return white, black
 
     @classmethod
     def refresh_deadline(
@@ -294,7 +450,7 @@ class LedgerService:
             game.alert_on = None
             return None
         if ledger is None:
-            ledger = cls.compute(session, game, now)
+            ledger = cls.current(session, game, now)
         game.alert_on = next_alert_on(session, game, ledger)
         today = ledger.today
         clock = ledger.player(game.white_to_move)
@@ -564,6 +720,234 @@ class LedgerService:
                 reason=reason.strip(),
             )
             return charge.id
+
+
+#: the kept tallies' format; a different one is counted again
+TALLY_FORMAT = 1
+
+
+def _receipt_shift(event: Event) -> timedelta | None:
+    """Email convention: a move counts as received the next day (§10.3)."""
+    return timedelta(days=1) if event.mode == Mode.EMAIL and event.next_day_receipt else None
+
+
+def _times(
+    shift: timedelta | None,
+    ply: int,
+    received_on: date,
+    received_at: datetime,
+    sent_on: date,
+    sent_at: datetime,
+) -> MoveTimes:
+    """A stored move's dates as the ledger counts them."""
+    if shift and ply > 1:
+        received_on, received_at = received_on + shift, received_at + shift
+    return MoveTimes(received_on, sent_on, received_at, sent_at)
+
+
+def _pending(game: Game, now: datetime, shift: timedelta | None) -> tuple[datetime, Pending | None]:
+    """The moment the running clock counts to, and the receipt of the move
+    being thought about (None once the game is over)."""
+    pending = None
+    lost_on_time = game.result_reason == ResultReason.TIME_FORFEIT
+    if lost_on_time and game.finished_at is not None:
+        # The evidence stays: the unanswered move counts up to the forfeit.
+        now = min(now, game.finished_at)
+    if game.status == GameStatus.ONGOING or lost_on_time:
+        received_at = game.turn_started_at
+        if shift and game.ply_count > 0:
+            received_at = received_at + shift
+        pending = Pending(local_date(received_at, game.event.timezone), received_at)
+    return now, pending
+
+
+def _pause_leaves(game: Game) -> list[Leave]:
+    """A suspended game (56.6.3) stands still for both players."""
+    out = []
+    for first, last in game.pauses or ():
+        assert first is not None
+        out.append(Leave(date.fromisoformat(first), date.fromisoformat(last) if last else date.max))
+    return out
+
+
+def _all_leaves(session: Session, game: Game) -> dict[int, list[Leave]]:
+    players = (game.white_id, game.black_id)
+    leaves: dict[int, list[Leave]] = {p: [] for p in players}
+    for player_id, first, last in session.execute(
+        select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day).where(
+            PlayerLeave.player_id.in_(players), PlayerLeave.status == LeaveStatus.ACTIVE
+        )
+    ):
+        leaves[player_id].append(Leave(first, last))
+    pauses = _pause_leaves(game)
+    for player_leaves in leaves.values():
+        player_leaves.extend(pauses)
+    return leaves
+
+
+def _leaves_between(
+    session: Session, game: Game, player_id: int, after: date, upto: date
+) -> list[Leave]:
+    """The player's leaves (and the game's pauses) with a day ``d``,
+    ``after < d <= upto``: all that can change a count over those days."""
+    known = session.info.get(_KNOWN_LEAVES)
+    if known is not None and after >= known[0] and player_id in known[1]:
+        leaves = [lv for lv in known[1][player_id] if lv.last_day > after and lv.first_day <= upto]
+        return leaves + _pause_leaves(game)
+    leaves = [
+        Leave(first, last)
+        for first, last in session.execute(
+            select(PlayerLeave.first_day, PlayerLeave.last_day).where(
+                PlayerLeave.player_id == player_id,
+                PlayerLeave.status == LeaveStatus.ACTIVE,
+                PlayerLeave.last_day > after,
+                PlayerLeave.first_day <= upto,
+            )
+        )
+    ]
+    return leaves + _pause_leaves(game)
+
+
+#: ``Session.info`` key of the leaves read once for a batch of games
+_KNOWN_LEAVES = "cc.ledger.known_leaves"
+
+
+def read_leaves_once(session: Session, games: Sequence[Game]) -> None:
+    """Read the leaves of a batch of games' players in one statement, for
+    the ledgers of those games in this session (the daily run); a leave
+    changed in the session forgets them."""
+    if not games:
+        return
+    after = min(g.turn_started_at for g in games).date() - timedelta(days=2)
+    known: dict[int, list[Leave]] = {}
+    for game in games:
+        known[game.white_id] = []
+        known[game.black_id] = []
+    for player_id, first, last in session.execute(
+        select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day).where(
+            PlayerLeave.player_id.in_(sorted(known)),
+            PlayerLeave.status == LeaveStatus.ACTIVE,
+            PlayerLeave.last_day > after,
+        )
+    ):
+        known[player_id].append(Leave(first, last))
+    session.info[_KNOWN_LEAVES] = (after, known)
+
+
+def forget_leaves(session: Session) -> None:
+    session.info.pop(_KNOWN_LEAVES, None)
+
+
+def _charges(session: Session, game: Game) -> dict[int, list[Charge]]:
+    charges: dict[int, list[Charge]] = {game.white_id: [], game.black_id: []}
+    for charge in session.scalars(select(TimeCharge).where(TimeCharge.game_id == game.id)):
+        charges[charge.player_id].append(
+            Charge(charge.move_number, charge.days, charge.reason, charge.on, charge.kind.value)
+        )
+    return charges
+
+
+def _fixed_pair(session: Session, game: Game, rules: Rules) -> tuple[bool, bool]:
+    if not rules.restart_after_first_overstep:
+        return False, False
+    fixed = _fixed_oversteps(session, game)
+    return game.white_id in fixed, game.black_id in fixed
+
+
+def _tally_key(
+    game: Game, rules: Rules, shift: timedelta | None, fixed: tuple[bool, bool]
+) -> list[object]:
+    """What kept tallies were counted under, as JSON values: the regulations,
+    the start, next-day receipt, the game's pauses and the fixed oversteps."""
+    return _key(game.event, rules, shift, game.pauses or [], fixed)
+
+
+def _key(
+    event: Event,
+    rules: Rules,
+    shift: timedelta | None,
+    pauses: list[list[str | None]],
+    fixed: tuple[bool, bool],
+) -> list[object]:
+    return [
+        TALLY_FORMAT,
+        rules.control_moves,
+        rules.control_days,
+        rules.counting.value,
+        rules.double_after_20,
+        rules.restart_after_first_overstep,
+        rules.timezone,
+        event.start_date.isoformat(),
+        shift is not None,
+        [list(p) for p in pauses],
+        fixed[0],
+        fixed[1],
+    ]
+
+
+#: the columns whose change alters a past move's cost
+_MOVE_DATES = ("received_at", "received_on", "sent_at", "sent_on", "ply", "game_id")
+_LEAVE_DAYS = ("first_day", "last_day", "status", "player_id")
+_DECISION = ("status", "decision", "appeal_decision", "details", "respondent_id", "kind")
+
+
+def _changed(obj: object, names: tuple[str, ...]) -> bool:
+    state = inspect(obj)
+    return any(state.attrs[name].history.has_changes() for name in names)
+
+
+@orm_event.listens_for(Session, "before_flush")
+def _forget_tallies(session: Session, _context: UOWTransaction, _instances: object) -> None:
+    """Kept tallies no longer hold when a past input of the ledger changes:
+    a charge laid, changed or taken back, a leave granted (late or not),
+    changed or withdrawn (56.7.7), a move's dates corrected (55.2.2, 56.2.3),
+    a time claim decided or reversed (55.6.4). Those are rare; the next
+    :meth:`LedgerService.current` counts the game again. New moves are
+    carried forward by :meth:`LedgerService.carry` instead."""
+    games: set[int] = set()
+    players: set[int] = set()
+    for obj in session.new:
+        if isinstance(obj, TimeCharge):
+            games.add(obj.game_id)
+        elif isinstance(obj, PlayerLeave):
+            players.add(obj.player_id)
+        elif isinstance(obj, Case) and obj.game_id is not None:
+            games.add(obj.game_id)
+    for obj in session.dirty:
+        if isinstance(obj, TimeCharge) or (isinstance(obj, Move) and _changed(obj, _MOVE_DATES)):
+            games.add(obj.game_id)
+        elif isinstance(obj, PlayerLeave) and _changed(obj, _LEAVE_DAYS):
+            players.add(obj.player_id)
+        elif isinstance(obj, Case) and obj.game_id is not None and _changed(obj, _DECISION):
+            games.add(obj.game_id)
+    for obj in session.deleted:
+        if isinstance(obj, (TimeCharge, Move)):
+            games.add(obj.game_id)
+        elif isinstance(obj, PlayerLeave):
+            players.add(obj.player_id)
+        elif isinstance(obj, Case) and obj.game_id is not None:
+            games.add(obj.game_id)
+    if players:
+        forget_leaves(session)
+    if not games and not players:
+        return
+    for obj in list(session.identity_map.values()):
+        if isinstance(obj, Game) and (
+            obj.id in games or obj.white_id in players or obj.black_id in players
+        ):
+            obj.ledger_state = None
+    session.connection().execute(
+        update(Game)
+        .where(
+            or_(
+                Game.id.in_(sorted(games)),
+                Game.white_id.in_(sorted(players)),
+                Game.black_id.in_(sorted(players)),
+            ),
+            Game.ledger_state.is_not(None),
+        )
+        .values(ledger_state=None)
+    )
 
 
 def _fixed_oversteps(session: Session, game: Game) -> set[int]:

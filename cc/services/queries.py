@@ -36,6 +36,10 @@ from cc.services.context import (
     find_player,
 )
 from cc.services.games import move_number_of
+from notation.pgn import pgn_date, pgn_name, time_control
+
+#: PGN's Mode tag per mode of play, as correspondence programs read it
+PGN_MODES = {"server": "XFCC", "email": "EM", "post": "Postal"}
 
 
 @dataclass(frozen=True)
@@ -711,12 +715,16 @@ class QueryService:
         event = game.event
         record.headers["Event"] = event.name
         record.headers["Site"] = f"{event.code} ({event.mode.value})"
-        record.headers["Date"] = event.start_date.strftime("%Y.%m.%d")
+        record.headers["Date"] = pgn_date(event.start_date)
         record.headers["Round"] = f"{game.round}.{game.board}"
-        record.headers["White"] = game.white.name
-        record.headers["Black"] = game.black.name
+        # "Surname, Given", as PGN and ICCF write names (notation.pgn.pgn_name).
+        record.headers["White"] = pgn_name(game.white.name)
+        record.headers["Black"] = pgn_name(game.black.name)
         record.headers["Result"] = game.result.value if plies is None else "*"
-        record.headers["EventDate"] = event.start_date.strftime("%Y.%m.%d")
+        for side, who in (("White", game.white), ("Black", game.black)):
+            if who.rating is not None:
+                record.headers[f"{side}Elo"] = str(who.rating)
+        record.headers["EventDate"] = pgn_date(event.start_date)
         record.headers["Section"] = game.section.name
         for side, player_id in (("White", game.white_id), ("Black", game.black_id)):
             team = next(
@@ -725,10 +733,17 @@ class QueryService:
             )
             if team is not None:
                 record.headers[f"{side}Team"] = team.name
-        # Correspondence control: moves / days (not PGN's seconds).
-        record.headers["TimeControl"] = f"{event.control_moves}/{event.control_days}d"
-        # PGN's Mode tag: internet server, electronic mail, paper mail.
-        record.headers["Mode"] = {"server": "ICS", "email": "EM", "post": "PM"}[event.mode.value]
+        for side, who in (("White", game.white), ("Black", game.black)):
+            if who.country:
+                record.headers[f"{side}Country"] = who.country
+        # PGN's moves/seconds, which every database reads, and the control
+        # in days in a tag of its own for people (Art. 60's "10/50").
+        record.headers["TimeControl"] = time_control(event.control_moves, event.control_days)
+        record.headers["TimeControlDays"] = f"{event.control_moves}/{event.control_days}"
+        # The Mode tag as correspondence programs read it (Scid: XFCC for a
+        # server's games, which it then plays through Xfcc; EM; Postal).
+        record.headers["Mode"] = PGN_MODES[event.mode.value]
+        record.headers["GameId"] = str(game.id)
         if game.result_reason and plies is None:
             record.headers["Termination"] = game.result_reason.value.replace("_", " ")
         node: chess.pgn.GameNode = record
@@ -737,6 +752,6 @@ class QueryService:
                 break
             node = node.add_variation(chess.Move.from_uci(move.uci))
             # The sending date, as correspondence databases read it.
-            node.comment = f"[%ccsnt {move.sent_on.strftime('%Y.%m.%d')}]"
+            node.comment = f"[%ccsnt {pgn_date(move.sent_on)}]"
         exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
         return record.accept(exporter)

@@ -29,6 +29,7 @@ from cc.web import (
     people_pages,
     public_pages,
     push,
+    record_pages,
     regulation_pages,
     unsubscribe,
     xfcc,
@@ -111,6 +112,7 @@ def create_app(
     app.include_router(notification_api.router)
     app.include_router(pages.router)
     app.include_router(arbiter_pages.router)
+    app.include_router(record_pages.router)
     app.include_router(audit_pages.router)
     app.include_router(office_pages.router)
     app.include_router(people_pages.router)

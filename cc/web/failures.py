@@ -71,7 +71,7 @@ def failure_response(request: Request, error: BaseException) -> Response:
     message = render_message(code, lang, {})
     path = request.url.path
     if path.startswith("/xfcc/"):
-        body = soap.fault(soap.MakeAMoveResult.SERVER_ERROR.value, client=False)
+        body = soap.fault(soap.MakeAMoveResult.SERVER_ERROR, client=False)
         return Response(
             body, status_code=500, headers={"Content-Type": soap.CONTENT_TYPE, **headers}
         )

@@ -26,6 +26,7 @@ SAID: Mapping[str, Text] = {
     "line_saved": N_("Your conditional line is saved; it stays private until it fires."),
     "line_cancelled": N_("Your conditional line is cancelled."),
     "receipt": N_("The receipt is recorded."),
+    "record_loaded": N_("The record is loaded: its moves and their dates are in the schedule."),
     "leave_taken": N_("Your leave is recorded; your partners and the arbiter are told."),
     "leave_ended": N_("Your leave is ended."),
     "processed_again": N_("The message was read again; what became of it is below."),

@@ -390,6 +390,10 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
         "my_color": "black" if black_side else "white",
         "notation": style,
         "receipt_choices": svc.receipts.choices(actor, game_id) if actor else None,
+        # the arbiter loads the record of a game played by post or elsewhere (56.9.1)
+        "record_form": actor is not None
+        and view.status == "ongoing"
+        and svc.records.may_load(actor, game_id),
     }
 
 
@@ -823,6 +827,12 @@ def reset_link(request: Request, token: str) -> Response:
 @router.get("/arbiter/events/{code}")
 def arbiter_event(request: Request, code: str) -> Response:
     info = signed_in(request)
+    return render(request, "arbiter_event.html", **arbiter_event_context(request, info, code))
+
+
+def arbiter_event_context(request: Request, info: SessionInfo, code: str) -> dict[str, Any]:
+    """The arbiter's page of an event: its games with their clocks, leaves,
+    cases, the report and the crosstable."""
     svc = services_of(request)
     overview = svc.queries.event_overview(actor_of(info), code)
     cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
@@ -830,15 +840,13 @@ def arbiter_event(request: Request, code: str) -> Response:
         {(g.white_name, g.white) for g in overview.games}
         | {(g.black_name, g.black) for g in overview.games}
     )
-    return render(
-        request,
-        "arbiter_event.html",
-        overview=overview,
-        cases=cases,
-        players=players,
-        standings=svc.standings.event(code),
-        report=svc.event_report.report(actor_of(info), code, language(request)),
-    )
+    return {
+        "overview": overview,
+        "cases": cases,
+        "players": players,
+        "standings": svc.standings.event(code),
+        "report": svc.event_report.report(actor_of(info), code, language(request)),
+    }
 
 
 @router.get("/arbiter/events/{code}/report.txt")

@@ -4,7 +4,9 @@ Reads the request (bounded in size), hands it to :mod:`cc.xfcc.soap` and
 :class:`cc.xfcc.service.XfccService`, and writes the answer as
 ``text/xml; charset=utf-8``. The calls are dispatched on the body's element,
 not on the SOAPAction header, which some clients leave out. Faults are
-answered with HTTP 500, as SOAP 1.1 asks.
+answered with HTTP 500, as SOAP 1.1 asks, their faultstring starting with
+one of the protocol's codes (``ServerError`` for a request that is not
+well-formed XML), which is what clients show.
 """
 
 from __future__ import annotations
@@ -42,24 +44,27 @@ async def wsdl(request: Request) -> Response:
 async def call(request: Request) -> Response:
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > soap.MAX_REQUEST_BYTES:
-        return _xml(soap.fault("the request is too large"), 413)
+        return _xml(soap.fault(soap.MakeAMoveResult.SERVER_ERROR, "the request is too large"), 413)
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > soap.MAX_REQUEST_BYTES:
-            return _xml(soap.fault("the request is too large"), 413)
+            return _xml(
+                soap.fault(soap.MakeAMoveResult.SERVER_ERROR, "the request is too large"), 413
+            )
     try:
         parsed = soap.parse_request(body, request.headers.get("soapaction"))
     except soap.BadRequest as exc:
-        return _xml(soap.fault(str(exc)), 500)
+        return _xml(soap.fault(soap.MakeAMoveResult.SERVER_ERROR, str(exc)), 500)
     door: XfccService = request.app.state.xfcc
     address = request.client.host if request.client else ""
     username, password = parsed.text("username"), parsed.text("password")
     if parsed.operation == "GetMyGames":
+        base = settings_of(request).base_url.rstrip("/")
         try:
-            games = await run_in_threadpool(door.my_games, username, password, address)
+            games = await run_in_threadpool(door.my_games, username, password, address, base)
         except (errors.BadCredentials, errors.TooManyAttempts):
-            return _xml(soap.fault(soap.MakeAMoveResult.AUTHENTICATION_FAILED.value), 500)
+            return _xml(soap.fault(soap.MakeAMoveResult.AUTHENTICATION_FAILED), 500)
         return _xml(soap.games_response(games))
     move = MoveRequest(
         gameId=parsed.number("gameId"),

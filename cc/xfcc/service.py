@@ -6,29 +6,39 @@ resigns through :class:`GameService`, exactly as the web does, and turns
 each refusal into the protocol's result code. Credentials come with every
 call and are checked, and throttled, like the web's sign-in.
 
-How the codes the protocol leaves open are used here:
+Only the 13 codes ICCF's server gives are answered, since Scid and Lucas
+Chess show nothing for any other; what a code stands for in a given case is
+written to the log with the refusal's own words. Where the protocol leaves
+room:
 
-- ``InvalidMoveNumber``: ``movecount`` is not the move now due. A retry of
-  the move already recorded under that number is ``Success`` and applied
-  once.
-- ``MoveDoesNotMatchPreviousConditional``: the move due under ``movecount``
-  was already played by the player's conditional line, and differently.
-- ``ConditionalsAlreadyExist``: a line sent while the partner is to move
-  (``myMove`` holds the partner's expected move and the answer, e.g.
-  ``"e5 Nf3"``; 54.3.3) when the player has a line in that game already:
-  Xfcc keeps one line per game, as ICCF's conditionals are linear.
-- ``MustOfferDraw``: ``claimDraw`` where neither threefold repetition nor
-  the 50-move rule holds, before or after the move sent: nothing is recorded,
-  and a draw can only be offered.
-- ``ClaimsNotSupported``: ``claimDraw`` in a game awaiting adjudication, whose
-  claims go with their reasoning through the adjudication (56.9.4).
-- ``CannotOfferDraw``: the player's own offer is still open, or the offer
-  comes with a resignation.
+- ``InvalidMoveNumber``: ``movecount`` is not the move now due, or the move
+  due under it was already played by the player's conditional line, and
+  differently. A retry of the move already recorded under that number is
+  ``Success`` and applied once.
+- ``InvalidMove``: the move is not one legal move; a draw claim
+  (``claimDraw``) where neither threefold repetition nor the 50-move rule
+  holds, before or after the move sent (nothing is recorded: a draw can only
+  be offered); an offer sent together with a resignation.
+- ``NotYourTurn``: the partner is to move, the game is over or suspended,
+  or the event has not yet begun (games exist only once an event is
+  started; before its first day nobody is to move).
+- ``FeatureUnavailable``: a claim in a game awaiting adjudication, whose
+  claims go with their reasoning through the adjudication (56.9.4); a second
+  conditional line in one game (a line sent while the partner is to move,
+  ``myMove`` holding the partner's expected move and the answer, ``"e5
+  Nf3"``, 54.3.3): Xfcc keeps one line per game, as ICCF's conditionals are
+  linear.
 - ``LostOnTime``: the game ended by the caller's time forfeit.
 - ``YouAreOnLeave``: the player's leave is running (56.7.4); they end it
   first (56.7.3).
-- ``TournamentNotYetStarted``: before the event's start date (games exist
-  only once an event is started).
+- A draw offer while the player's own offer is still open is ``Success``:
+  the offer stands.
+
+Scid sends a claim or an offer made without a new move with the last move
+on the board and that move's number (the partner's last move on one's own
+turn, one's own last move otherwise). Such an echo of the last move on
+record, under its own number, is no move: the claim or the offer is made
+as if ``myMove`` were empty, as resignations and acceptances always are.
 """
 
 from __future__ import annotations
@@ -58,11 +68,12 @@ from cc.models import (
 )
 from cc.services.accounts import AccountService
 from cc.services.context import Actor, ServiceContext, audit, find_game
-from cc.services.games import MESSAGE_LIMIT, GameService, ply_of
+from cc.services.games import MESSAGE_LIMIT, GameService, move_number_of, ply_of
 from cc.services.ledger import LedgerService
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
 from cc.xfcc.soap import XfccGame
+from notation.pgn import pgn_date, pgn_name, time_control
 from timekeeping import local_date, overstep_deadline, start_of_day
 from timekeeping.ledger import PlayerClock
 
@@ -100,12 +111,22 @@ def move_text(san_moves: list[str]) -> str:
 
 
 def event_date(day: date) -> str:
-    """ICCF's way of writing a date: no leading zeros.
+    """The event's date as clients copy it into PGN's Date tag: zero-padded,
+    since Scid cannot read ``2026.11.9``.
 
-    >>> event_date(date(2026, 5, 10))
-    '2026.5.10'
+    >>> event_date(date(2026, 11, 9))
+    '2026.11.09'
     """
-    return f"{day.year}.{day.month}.{day.day}"
+    return pgn_date(day)
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two SAN texts of one move, whatever check marks or zeros they use."""
+
+    def norm(t: str) -> str:
+        return t.strip().rstrip("+#!?").replace("0", "O")
+
+    return norm(a) == norm(b)
 
 
 class XfccService:
@@ -116,8 +137,11 @@ class XfccService:
 
     # ------------------------------------------------------------ GetMyGames
 
-    def my_games(self, username: str, password: str, address: str = "") -> list[XfccGame]:
-        """The caller's games in running events; refuses wrong credentials."""
+    def my_games(
+        self, username: str, password: str, address: str = "", link_base: str = ""
+    ) -> list[XfccGame]:
+        """The caller's games in running events; refuses wrong credentials.
+        ``link_base``: the site's address, for each game's ``gameLink``."""
         player_id = self.accounts.authenticate(username, password, address)
         now = self.ctx.now()
         out = []
@@ -135,12 +159,13 @@ class XfccService:
                 ledger = LedgerService.compute(session, game, now)
                 mine, theirs = ledger.player(white), ledger.player(not white)
                 to_move = game.player_to_move
+                today = local_date(now, event.timezone)
                 my_turn = (
                     to_move is not None
                     and to_move.id == player_id
                     and game.suspended_by_case_id is None
+                    and today >= event.start_date
                 )
-                today = local_date(now, event.timezone)
 
                 partner_moving = to_move is not None and to_move.id != player_id
                 i_move = to_move is not None and to_move.id == player_id
@@ -154,8 +179,8 @@ class XfccService:
                 out.append(
                     XfccGame(
                         id=game.id,
-                        white=game.white.name,
-                        black=game.black.name,
+                        white=pgn_name(game.white.name),
+                        black=pgn_name(game.black.name),
                         event=event.name,
                         site=f"{event.code} ({event.mode.value})",
                         myTurn=my_turn,
@@ -172,11 +197,20 @@ class XfccService:
                         message=self._partners_message(session, game, player_id),
                         setup=False,
                         eventDate=event_date(event.start_date),
-                        timeControl=f"{event.control_moves}/{event.control_days}d",
+                        timeControl=time_control(event.control_moves, event.control_days),
+                        # Always sent, 0 when unrated: Lucas Chess reads the
+                        # field without asking whether it is there, and takes
+                        # 0 as no rating (as ICCF's own clients do).
+                        whiteElo=game.white.rating or 0,
+                        blackElo=game.black.rating or 0,
                         noEngines=event.no_engines,
                         noDatabases=event.no_databases,
                         noOpeningBooks=event.no_opening_books,
                         noTablebases=event.no_tablebases,
+                        gameLink=f"{link_base}/games/{game.id}" if link_base else None,
+                        round=f"{game.round}.{game.board}",
+                        whiteCountry=game.white.country,
+                        blackCountry=game.black.country,
                     )
                 )
         return out
@@ -219,10 +253,24 @@ class XfccService:
         try:
             return self._make_a_move(actor, player_id, request)
         except errors.ServiceError as exc:
-            return self._code_for(exc, player_id, request)
+            code = self._code_for(exc, player_id, request)
+            log.info(
+                "Xfcc MakeAMove of %s in game %s answered %s: %s",
+                username,
+                request.gameId,
+                code.value,
+                exc,
+            )
+            return code
         except Exception:  # the protocol has a code for it; the log has the rest
             log.exception("Xfcc MakeAMove failed for %s in game %s", username, request.gameId)
             return Code.SERVER_ERROR
+
+    @staticmethod
+    def _refused(code: Code, r: MoveRequest, detail: str) -> Code:
+        """A refusal decided here: its code, and in the log what it stands for."""
+        log.info("Xfcc MakeAMove in game %s answered %s: %s", r.gameId, code.value, detail)
+        return code
 
     def _make_a_move(self, actor: Actor, player_id: int, r: MoveRequest) -> Code:
         if r.gameId is None:
@@ -231,6 +279,8 @@ class XfccService:
         if check is not None:
             return check
         text = _EP.sub("", r.myMove.strip())
+        if text and (r.claimDraw or r.offerDraw) and self._echoes_last_move(r, text):
+            text = ""
         # One transaction: the service calls join it, so the message to the
         # partner commits with the move or not at all. A move carries it in
         # its notice to the partner; with another request it is kept here.
@@ -260,7 +310,7 @@ class XfccService:
         assert r.gameId is not None
         if r.resign:
             if r.offerDraw:
-                return Code.CANNOT_OFFER_DRAW, False
+                return self._refused(Code.INVALID_MOVE, r, "a draw offer with a resignation"), False
             self.games.resign(actor, r.gameId)
         elif r.acceptDraw:
             self.games.accept_draw(actor, r.gameId)
@@ -268,14 +318,16 @@ class XfccService:
             self.games.claim_draw(actor, r.gameId, text=text or None)
         elif not text:
             if not r.offerDraw:
-                return Code.INVALID_MOVE, False
-            self.games.offer_draw(actor, r.gameId)
+                return self._refused(Code.INVALID_MOVE, r, "no move was sent"), False
+            if not self._own_offer_open(player_id, r.gameId):
+                self.games.offer_draw(actor, r.gameId)
         elif not self._my_turn(player_id, r.gameId, r.movecount):
             # The partner is to move: the text is a conditional line (54.3.3).
             if len(text.split()) < 2:
-                return Code.NOT_YOUR_TURN, False
+                return self._refused(Code.NOT_YOUR_TURN, r, "the partner is to move"), False
             if self._has_line(player_id, r.gameId):
-                return Code.CONDITIONALS_ALREADY_EXIST, False
+                detail = "a conditional line is already set in this game (one line per game)"
+                return self._refused(Code.FEATURE_UNAVAILABLE, r, detail), False
             self.games.add_line(actor, r.gameId, text)
         else:
             move, _, line = text.partition(" ")
@@ -301,7 +353,8 @@ class XfccService:
             if player_id not in (game.white_id, game.black_id):
                 return Code.NOT_YOUR_GAME
             if game.status == GameStatus.ADJUDICATION and r.claimDraw:
-                return Code.CLAIMS_NOT_SUPPORTED
+                detail = "the game awaits adjudication: claims go with its materials (56.9.4)"
+                return self._refused(Code.FEATURE_UNAVAILABLE, r, detail)
             if (
                 game.status == GameStatus.FINISHED
                 and game.result_reason == ResultReason.TIME_FORFEIT
@@ -309,17 +362,33 @@ class XfccService:
                 lost = (game.result == GameResult.WHITE_WINS) == (player_id == game.black_id)
                 if lost:
                     return Code.LOST_ON_TIME
-            if r.offerDraw and not r.myMove.strip() and not r.resign:
-                mine = session.scalar(
-                    select(DrawOffer.id).where(
-                        DrawOffer.game_id == game.id,
-                        DrawOffer.status == DrawOfferStatus.OPEN,
-                        DrawOffer.offered_by_id == player_id,
-                    )
-                )
-                if mine is not None:
-                    return Code.CANNOT_OFFER_DRAW
         return None
+
+    def _own_offer_open(self, player_id: int, game_id: int) -> bool:
+        with self.ctx.db.read() as session:
+            mine = session.scalar(
+                select(DrawOffer.id).where(
+                    DrawOffer.game_id == game_id,
+                    DrawOffer.status == DrawOfferStatus.OPEN,
+                    DrawOffer.offered_by_id == player_id,
+                )
+            )
+            return mine is not None
+
+    def _echoes_last_move(self, r: MoveRequest, text: str) -> bool:
+        """Whether ``text`` repeats the last move on record under that move's
+        own number (or with no number): Scid's way of sending no move."""
+        assert r.gameId is not None
+        with self.ctx.db.read() as session:
+            game = find_game(session, r.gameId)
+            if game.ply_count == 0:
+                return False
+            if r.movecount is not None and r.movecount != move_number_of(game.ply_count):
+                return False
+            last = session.scalar(
+                select(Move.san).where(Move.game_id == game.id, Move.ply == game.ply_count)
+            )
+            return last is not None and _same_text(text, last)
 
     def _my_turn(self, player_id: int, game_id: int, movecount: int | None) -> bool:
         """Whether the move goes to the move service: the player is to move, the
@@ -347,23 +416,24 @@ class XfccService:
             )
 
     def _code_for(self, exc: errors.ServiceError, player_id: int, r: MoveRequest) -> Code:
-        if isinstance(exc, errors.AlreadyAppliedDifferently):
-            return self._mismatch(player_id, r)
         if isinstance(exc, errors.AmbiguousMove):
             return Code.MOVE_IS_AMBIGUOUS
         mapping: list[tuple[type[errors.ServiceError], Code]] = [
+            # A different move is on record under ``movecount`` (the player's
+            # own, or one their conditional line played): the number is stale.
+            (errors.AlreadyAppliedDifferently, Code.INVALID_MOVE_NUMBER),
             (errors.NotFound, Code.INVALID_GAME_ID),
             (errors.NotYourGame, Code.NOT_YOUR_GAME),
             (errors.NotYourTurn, Code.NOT_YOUR_TURN),
             (errors.GameOver, Code.NOT_YOUR_TURN),
             (errors.GameSuspended, Code.NOT_YOUR_TURN),
             (errors.EventNotRunning, Code.NOT_YOUR_TURN),
-            (errors.EventNotStarted, Code.TOURNAMENT_NOT_YET_STARTED),
+            (errors.EventNotStarted, Code.NOT_YOUR_TURN),
             (errors.MoveNumberMismatch, Code.INVALID_MOVE_NUMBER),
             (errors.MoveRefused, Code.INVALID_MOVE),
             (errors.NoDrawOffer, Code.NO_DRAW_WAS_OFFERED),
-            (errors.DrawOfferOpen, Code.CANNOT_OFFER_DRAW),
-            (errors.DrawClaimInvalid, Code.MUST_OFFER_DRAW),
+            (errors.DrawOfferOpen, Code.SUCCESS),
+            (errors.DrawClaimInvalid, Code.INVALID_MOVE),
             (errors.OnLeave, Code.YOU_ARE_ON_LEAVE),
         ]
         for kind, code in mapping:
@@ -376,22 +446,6 @@ class XfccService:
             return Code.INVALID_MOVE
         log.warning("Xfcc MakeAMove refused with %s: %s", exc.code, exc)
         return Code.SERVER_ERROR
-
-    def _mismatch(self, player_id: int, r: MoveRequest) -> Code:
-        """A different move is on record under ``movecount``: whose was it?"""
-        assert r.gameId is not None and r.movecount is not None
-        with self.ctx.db.read() as session:
-            game = find_game(session, r.gameId)
-            white = player_id == game.white_id
-            recorded = session.scalar(
-                select(Move).where(
-                    Move.game_id == game.id,
-                    Move.ply == ply_of(r.movecount, white),
-                )
-            )
-            if recorded is not None and recorded.door == Door.SYSTEM:
-                return Code.MOVE_DOES_NOT_MATCH_PREVIOUS_CONDITIONAL
-        return Code.INVALID_MOVE_NUMBER
 
 
 def _time_left(

@@ -39,7 +39,9 @@ _TAIL = "</soap:Body></soap:Envelope>"
 
 
 class MakeAMoveResult(enum.StrEnum):
-    """The protocol's answers to MakeAMove, spelled as it spells them."""
+    """The protocol's answers to MakeAMove, spelled as it spells them: the 13
+    codes ICCF's server gives and every client knows (Scid and Lucas Chess
+    show nothing for any other)."""
 
     SUCCESS = "Success"
     SERVER_ERROR = "ServerError"
@@ -52,13 +54,8 @@ class MakeAMoveResult(enum.StrEnum):
     NO_DRAW_WAS_OFFERED = "NoDrawWasOffered"
     LOST_ON_TIME = "LostOnTime"
     YOU_ARE_ON_LEAVE = "YouAreOnLeave"
-    MOVE_IS_AMBIGUOUS = "MoveIsAmbigous"  # sic: the protocol's spelling
-    CLAIMS_NOT_SUPPORTED = "ClaimsNotSupported"
-    MUST_OFFER_DRAW = "MustOfferDraw"
-    CANNOT_OFFER_DRAW = "CannotOfferDraw"
-    MOVE_DOES_NOT_MATCH_PREVIOUS_CONDITIONAL = "MoveDoesNotMatchPreviousConditional"
-    CONDITIONALS_ALREADY_EXIST = "ConditionalsAlreadyExist"
-    TOURNAMENT_NOT_YET_STARTED = "TournamentNotYetStarted"
+    MOVE_IS_AMBIGUOUS = "MoveIsAmbigous"  # sic: the protocol's spelling, which clients match
+    FEATURE_UNAVAILABLE = "FeatureUnavailable"
 
 
 class GameResult(enum.StrEnum):
@@ -107,6 +104,11 @@ class XfccGame:
     noDatabases: bool = False
     noOpeningBooks: bool = False
     noTablebases: bool = False
+    # Read by Scid and Lucas Chess, after the fields of ICCF's description.
+    gameLink: str | None = None
+    round: str | None = None
+    whiteCountry: str | None = None
+    blackCountry: str | None = None
 
 
 _XSD_TYPES = {"int": "s:int", "str": "s:string", "bool": "s:boolean"}
@@ -235,12 +237,20 @@ def move_response(result: MakeAMoveResult) -> bytes:
     ).encode()
 
 
-def fault(reason: str, *, client: bool = True) -> bytes:
-    """A SOAP 1.1 fault whose faultstring is the result code's name (``AuthenticationFailed``)."""
-    code = "soap:Client" if client else "soap:Server"
+def fault(code: MakeAMoveResult, reason: str = "", *, client: bool = True) -> bytes:
+    """A SOAP 1.1 fault whose faultstring starts with a result code's name
+    (``AuthenticationFailed``, ``ServerError: ...``): Scid shows its message
+    for the code it finds there, Lucas Chess and zeep the whole string.
+
+    >>> b"<faultstring>ServerError: not XML</faultstring>" in fault(
+    ...     MakeAMoveResult.SERVER_ERROR, "not XML")
+    True
+    """
+    kind = "soap:Client" if client else "soap:Server"
+    text = f"{code.value}: {reason}" if reason else code.value
     return (
-        f"{_HEAD}<soap:Fault><faultcode>{code}</faultcode>"
-        f"<faultstring>{escape(reason)}</faultstring><detail /></soap:Fault>{_TAIL}"
+        f"{_HEAD}<soap:Fault><faultcode>{kind}</faultcode>"
+        f"<faultstring>{escape(text)}</faultstring><detail /></soap:Fault>{_TAIL}"
     ).encode()
 
 

@@ -1,0 +1,214 @@
+"""PGN as correspondence databases write and read it.
+
+Pure: python-chess only, no I/O, no clock. Writing: the tag values every
+database reads (:func:`pgn_name`, :func:`time_control`, :func:`pgn_date`).
+Reading: :func:`read_record` takes one game's PGN and returns its tags and
+moves, each with the sending date of its ``[%ccsnt ...]`` comment, checked
+move by move from the initial position. Its refusals are :class:`PgnError`
+(a ``ValueError``) naming the input: the move's number and text, or the tag.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import date, time
+
+import chess
+import chess.pgn
+
+#: a day in seconds: PGN's time controls count seconds
+DAY = 86_400
+
+#: ``[%ccsnt 2026.05.10]``, ``[%ccsnt 2026.05.10,14:03]``, ``[%ccsnt 2026.5.10, 14:03:59]``
+_CCSNT = re.compile(
+    r"\[%ccsnt\s+(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})"
+    r"(?:\s*,\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*\]"
+)
+_TAG = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"', re.MULTILINE)
+_DATE = re.compile(r"^(\d{4})\.(\d{1,2})\.(\d{1,2})$")
+
+
+def pgn_date(day: date) -> str:
+    """A date as PGN writes it: always ``YYYY.MM.DD``, zero-padded.
+
+    >>> pgn_date(date(2026, 11, 9))
+    '2026.11.09'
+    """
+    return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
+
+
+def time_control(moves: int, days: int) -> str:
+    """A correspondence control in PGN's ``moves/seconds`` kind, which every
+    database and client reads (Scid divides the part after ``/`` by a day's
+    seconds to show days).
+
+    >>> time_control(10, 50)
+    '10/4320000'
+    """
+    return f"{moves}/{days * DAY}"
+
+
+def pgn_name(name: str) -> str:
+    """A player's name as PGN and ICCF write it: "Surname, Given names".
+
+    Names are kept surname first, as Russian records and the federations'
+    lists write them ("Иванов Иван Петрович"), so the first word is the
+    surname. A name already written with a comma, and a one-word name, are
+    kept as they are.
+
+    >>> pgn_name("Иванов Иван Петрович"), pgn_name("Player 1"), pgn_name("Smith, John")
+    ('Иванов, Иван Петрович', 'Player, 1', 'Smith, John')
+    >>> pgn_name("  Petrov  ")
+    'Petrov'
+    """
+    text = " ".join(name.split())
+    if "," in text or " " not in text:
+        return text
+    surname, given = text.split(" ", 1)
+    return f"{surname}, {given}"
+
+
+def plain_name(name: str) -> str:
+    """The stored form of a PGN name: "Surname, Given" back to "Surname Given".
+
+    >>> plain_name("Иванов, Иван"), plain_name("Player 1")
+    ('Иванов Иван', 'Player 1')
+    """
+    return " ".join(name.replace(",", " ").split())
+
+
+class PgnError(ValueError):
+    """A PGN that cannot be read as one game's record; the text says where.
+
+    ``template`` and ``params`` give the message in parts, for a door to
+    show it in its reader's language.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
+@dataclass(frozen=True)
+class RecordMove:
+    """One move of a record: where it stands, what it is, when it was sent."""
+
+    ply: int
+    uci: str
+    san: str
+    #: the ``%ccsnt`` date, if the record gives one
+    sent_on: date | None
+    #: the ``%ccsnt`` time of day, if given (in the event's zone, as written)
+    sent_time: time | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One game as a PGN gives it."""
+
+    tags: dict[str, str]
+    moves: list[RecordMove] = field(default_factory=list)
+    #: "1-0", "0-1", "1/2-1/2" or "*"
+    result: str = "*"
+
+    def tag(self, name: str) -> str:
+        return self.tags.get(name, "")
+
+
+def move_label(ply: int, text: str) -> str:
+    """How a move is named in a refusal: ``12.Nf3``, ``12...Nf6``.
+
+    >>> move_label(23, "Nf3"), move_label(24, "Nf6")
+    ('12.Nf3', '12...Nf6')
+    """
+    number = (ply + 1) // 2
+    return f"{number}.{text}" if ply % 2 else f"{number}...{text}"
+
+
+def read_date(value: str) -> date | None:
+    """A PGN date tag's value; None where it is unknown (``????.??.??``).
+
+    >>> read_date("2026.11.9"), read_date("2026.??.??")
+    (datetime.date(2026, 11, 9), None)
+    """
+    match = _DATE.match(value.strip())
+    if match is None:
+        return None
+    try:
+        return date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None
+
+
+def read_record(text: str) -> Record:
+    """The one game of ``text``, each move checked as it is played.
+
+    >>> r = read_record('[Result "*"]\\n\\n1. e4 { [%ccsnt 2026.05.10] } e5 *')
+    >>> [(m.san, m.sent_on) for m in r.moves]
+    [('e4', datetime.date(2026, 5, 10)), ('e5', None)]
+    """
+    stream = io.StringIO(text)
+    game = chess.pgn.read_game(stream)
+    if game is None or (_TAG.search(text) is None and not game.errors and game.next() is None):
+        raise PgnError("the text holds no PGN game")
+    if chess.pgn.read_game(stream) is not None:
+        raise PgnError("the text holds more than one game; give one game's record")
+    if game.errors:
+        played = len(list(game.mainline_moves()))
+        raise PgnError(
+            "the record stops being legal at move {move}: {error}",
+            move=(played + 2) // 2,
+            error=str(game.errors[0]),
+        )
+    if "FEN" in game.headers or game.headers.get("SetUp") == "1":
+        raise PgnError(
+            "the game starts from a set-up position (FEN tag); records start "
+            "from the initial position"
+        )
+    moves: list[RecordMove] = []
+    board = chess.Board()
+    for ply, node in enumerate(game.mainline(), start=1):
+        move = node.move
+        if not board.is_legal(move):  # pragma: no cover - read_game stops at an illegal move
+            raise PgnError("move {move} is not legal", move=move_label(ply, move.uci()))
+        san = board.san(move)
+        sent_on, sent_time = _sent(node.comment, ply, san)
+        moves.append(RecordMove(ply, move.uci(), san, sent_on, sent_time))
+        board.push(move)
+    result = game.headers.get("Result", "*")
+    if result not in ("1-0", "0-1", "1/2-1/2", "*"):
+        raise PgnError("the Result tag {result} is none of 1-0, 0-1, 1/2-1/2, *", result=result)
+    return Record(tags=dict(game.headers), moves=moves, result=result)
+
+
+def _sent(comment: str, ply: int, san: str) -> tuple[date | None, time | None]:
+    match = _CCSNT.search(comment or "")
+    if match is None:
+        return None, None
+    year, month, day, hour, minute, second = match.groups()
+    try:
+        on = date(int(year), int(month), int(day))
+        at = time(int(hour), int(minute), int(second or 0)) if hour is not None else None
+    except ValueError:
+        raise PgnError(
+            "move {move}: {date} is not a real date", move=move_label(ply, san), date=match.group(0)
+        ) from None
+    return on, at
+
+
+__all__ = [
+    "DAY",
+    "PgnError",
+    "Record",
+    "RecordMove",
+    "move_label",
+    "pgn_date",
+    "pgn_name",
+    "plain_name",
+    "read_date",
+    "read_record",
+    "time_control",
+]
