@@ -1392,4 +1392,11 @@ def main() -> None:
 
 
 # The ``case`` and ``game receipt`` commands live in their own modules and join here.
-from cc import cli_cases, cli_mail, cli_people, cli_receipts, cli_records  # noqa: E402, F401
+from cc import (  # noqa: E402, F401
+    cli_cases,
+    cli_mail,
+    cli_people,
+    cli_ratings,
+    cli_receipts,
+    cli_records,
+)

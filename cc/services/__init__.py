@@ -32,6 +32,7 @@ from cc.services.people import PeopleService
 from cc.services.players import PlayerService
 from cc.services.push_subscriptions import PushSubscriptions
 from cc.services.queries import QueryService
+from cc.services.ratings import RatingService
 from cc.services.receipts import ReceiptService
 from cc.services.records import RecordService
 from cc.services.standings import StandingsService
@@ -55,6 +56,8 @@ class Services:
         self.mail_office = MailOffice(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
+        #: the server's rating (Glicko-2) over the periods the organiser closes
+        self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)
         self.ledgers = LedgerService(ctx)
         self.receipts = ReceiptService(ctx)

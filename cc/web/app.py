@@ -29,6 +29,7 @@ from cc.web import (
     people_pages,
     public_pages,
     push,
+    rating_pages,
     record_pages,
     regulation_pages,
     unsubscribe,
@@ -119,6 +120,7 @@ def create_app(
     app.include_router(mail_pages.router)
     app.include_router(regulation_pages.router)
     app.include_router(public_pages.router)
+    app.include_router(rating_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     pages.install_error_pages(app)

@@ -44,6 +44,7 @@ SAID: Mapping[str, Text] = {
     "entered": N_("The player is entered and told by mail."),
     "sections_formed": N_("The sections are formed."),
     "started": N_("The event has started; every player is told their games by mail."),
+    "period_closed": N_("The rating period is closed: the games played in it are rated."),
     "event_created": N_("The event is created as a draft: enter its players, then start it."),
 }
 

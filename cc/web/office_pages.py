@@ -122,8 +122,9 @@ def _form_page(
 @router.get("/office")
 def office(request: Request) -> Response:
     info = signed_in(request)
-    events = services_of(request).office.events(actor_of(info))
-    return render(request, "office.html", events=events)
+    svc = services_of(request)
+    events = svc.office.events(actor_of(info))
+    return render(request, "office.html", events=events, ratings=svc.ratings.table())
 
 
 @router.get("/office/events/new")
