@@ -227,11 +227,13 @@ def test_every_page_passes_axe_light_and_dark_on_a_phone_and_a_desktop(
             audit.visit(visitor, f"{server}/reset", f"reset {size}")
             audit.visit(visitor, f"{server}/events", f"public events {size}")
             audit.visit(visitor, f"{server}/events/AXE", f"public event {size}")
+            audit.visit(visitor, f"{server}/ratings", f"public ratings {size}")
+            audit.visit(visitor, f"{server}/ratings/white", f"public rating history {size}")
             white.screenshot(path=str(ARTIFACTS / f"axe-game-{size}.png"), full_page=True)  # type: ignore[attr-defined]
-    assert audit.seen == 4 * 35
+    assert audit.seen == 4 * 37
     elapsed = time.monotonic() - started
     assert not audit.failures, "\n".join(audit.failures)
-    assert elapsed < 4 * 35 * 5, elapsed  # a few seconds a page at most
+    assert elapsed < 4 * 37 * 5, elapsed  # a few seconds a page at most
 
 
 def test_the_api_docs_render_with_no_other_host_reachable(server: str, browser: object) -> None:
