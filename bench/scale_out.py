@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -89,7 +90,8 @@ class Tally:
     #: 2xx answers saying "already applied" (the second send of a move)
     already: int = 0
     refused: list[str] = field(default_factory=list)
-    retries: int = 0
+    #: why a send was sent again: no answer (the exception) or the 5xx status
+    retries: Counter[str] = field(default_factory=Counter)
     latencies: list[float] = field(default_factory=list)
     #: the second send of a move that was answered 2xx with a different ply or move
     conflicts: list[str] = field(default_factory=list)
@@ -195,12 +197,12 @@ async def drive(
                         json={"move": uci, "move_number": number},
                         headers={"Authorization": f"Bearer {player.token}"},
                     )
-                except httpx.TransportError:
-                    tally.retries += 1
+                except httpx.TransportError as exc:
+                    tally.retries[type(exc).__name__] += 1
                     await asyncio.sleep(0.1)
                     continue
                 if r.status_code >= 500:
-                    tally.retries += 1
+                    tally.retries[f"HTTP {r.status_code}"] += 1
                     await asyncio.sleep(0.1)
                     continue
                 if r.is_success:
@@ -301,7 +303,7 @@ def run(server: PostgresServer, count: int, args: argparse.Namespace) -> bool:
     started = time.perf_counter()
     players, games = set_up(url, home, args.clients)
     print(
-        f"\n{count} processes: {len(players)} players, {len(games)} games "
+        f"\n{count} process{'es' if count > 1 else ''}: {len(players)} players, {len(games)} games "
         f"(set up in {time.perf_counter() - started:.0f} s)",
         flush=True,
     )
@@ -322,9 +324,10 @@ def run(server: PostgresServer, count: int, args: argparse.Namespace) -> bool:
         f"p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms "
         f"(client processor {cpu / elapsed:.0%} of one core)"
     )
+    again = ", ".join(f"{n} {why}" for why, n in tally.retries.most_common()) or "none"
     print(
         f"  sent twice: {tally.already} answered 'already applied'; "
-        f"sent again after a failure: {tally.retries}; refused: {len(tally.refused)}"
+        f"sent again after a failure: {again}; refused: {len(tally.refused)}"
     )
     for line in tally.refused[:5] + tally.conflicts[:5]:
         print(f"    {line}")
@@ -347,7 +350,7 @@ def run(server: PostgresServer, count: int, args: argparse.Namespace) -> bool:
         and not differ
         and not tally.conflicts
     )
-    if held:
+    if held and not tally.retries:
         shutil.rmtree(home, ignore_errors=True)
     else:
         print(f"  the processes' logs are kept in {home}")
