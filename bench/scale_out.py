@@ -270,6 +270,43 @@ async def drive(
     return tally, elapsed
 
 
+def _ticks(fields: list[str], *at: int) -> float:
+    return sum(int(fields[i]) for i in at) / os.sysconf("SC_CLK_TCK")
+
+
+def processor(pids: list[int]) -> float:
+    """Processor seconds (user + system) the processes have used so far (Linux)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        # After "(name)": state is field 3; utime and stime are fields 14 and 15.
+        total += _ticks(stat.rpartition(")")[2].split(), 11, 12)
+    return total
+
+
+def database_processor(server: PostgresServer) -> float:
+    """Processor seconds of the PostgreSQL server: the live backends, and the
+    ended ones its postmaster has counted (cutime, cstime)."""
+    try:
+        postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+        stat = Path(f"/proc/{postmaster}/stat").read_text().rpartition(")")[2].split()
+    except (OSError, ValueError):
+        return 0.0
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if fields[1] == str(postmaster):
+                children.append(int(entry.name))
+    return _ticks(stat, 11, 12, 13, 14) + processor(children)
+
+
 def stored(url: str) -> tuple[dict[tuple[int, int], str], int, int]:
     """The moves in the database: (game, ply) -> move, rows, duplicate (game, ply)."""
     import sqlalchemy as sa
@@ -309,9 +346,14 @@ def run(server: PostgresServer, count: int, args: argparse.Namespace) -> bool:
     )
     processes, bases = start_processes(url, home, count)
     try:
-        cpu = time.process_time()
+        pids = [p.pid for p in processes]
+        cpu = (time.process_time(), processor(pids), database_processor(server))
         tally, elapsed = asyncio.run(drive(players, bases, args.seconds, args.twice, args.seed))
-        cpu = time.process_time() - cpu
+        cpu = (
+            time.process_time() - cpu[0],
+            processor(pids) - cpu[1],
+            database_processor(server) - cpu[2],
+        )
     finally:
         stop_processes(processes)
     moves, rows, dups = stored(url)
@@ -321,8 +363,14 @@ def run(server: PostgresServer, count: int, args: argparse.Namespace) -> bool:
     p99 = statistics.quantiles(lat, n=100)[98] if len(lat) > 1 else 0.0
     print(
         f"  {len(acked):,} moves in {elapsed:.1f} s: {len(acked) / elapsed:,.0f} moves/s, "
-        f"p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms "
-        f"(client processor {cpu / elapsed:.0%} of one core)"
+        f"p50 {p50 * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms"
+    )
+    per_move = [f"{c / max(len(acked), 1) * 1e3:.1f}" for c in cpu]
+    print(
+        f"  processor time a move, ms: servers {per_move[1]}, PostgreSQL {per_move[2]}, "
+        f"clients {per_move[0]}; cores busy: "
+        + ", ".join(f"{c / elapsed:.2f}" for c in (cpu[1], cpu[2], cpu[0]))
+        + f" of {os.cpu_count()}"
     )
     again = ", ".join(f"{n} {why}" for why, n in tally.retries.most_common()) or "none"
     print(
