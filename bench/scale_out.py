@@ -8,8 +8,8 @@ port, with the mail listener off. 200 concurrent clients (one per player,
 each with its own API token) play random legal moves in their games for
 ``--seconds``; each request goes to the next process in turn (round-robin,
 as an nginx upstream does by default), so the two players of a game, and
-consecutive moves of one player, land on different processes. One move in
-``--twice`` is also sent a second time at once to another process, as a
+consecutive moves of one player, land on any of the processes. One move in
+``--twice`` (20) is also sent a second time at once to another process, as a
 client retrying through the proxy would: the game's row lock must let one
 through and answer the other "already applied".
 
@@ -24,7 +24,8 @@ duplicate on every process count, "misses" otherwise.
 Each process is its own port rather than uvicorn's ``--workers``: ``cc
 serve`` runs the web app in one event loop with the mail sender and the
 daily run, which ``--workers`` would not start, and an address per process
-is what a reverse proxy's upstream list names. The PostgreSQL is the tests'
+is what a reverse proxy's upstream list names. (Each runs on uvloop and
+httptools, uvicorn's choice when they are installed.) The PostgreSQL is the tests'
 (fsync and synchronous_commit off), so the figures measure the processes,
 not the disk.
 
