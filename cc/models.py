@@ -986,6 +986,9 @@ class Notification(Base):
     push_due: Mapped[bool] = mapped_column(
         Boolean, default=False, server_default=sa_false(), index=True
     )
+    #: Web Push: taken by one server process until then, so several
+    #: processes never push the same notice twice
+    push_claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class PushSubscription(Base):

@@ -144,8 +144,9 @@ class PushSender:
         """Push what is due once; returns how many browsers took a push."""
         now = self.now()
         waiting = {n for n, p in self._pending.items() if p.next_at and p.next_at > now}
+        ready = set(self._pending) - waiting  # held by this process for its retry
         taken = 0
-        for item in await asyncio.to_thread(self.push.due, 50, waiting):
+        for item in await asyncio.to_thread(self.push.due, 50, waiting, ready):
             state = self._pending.setdefault(item.notification_id, _Pending(first_at=now))
             data = json.dumps(payload(item, self.site_url), ensure_ascii=False)
             again = False
@@ -166,6 +167,7 @@ class PushSender:
             too_old = state.first_at is not None and now - state.first_at > GIVE_UP_AFTER
             if again and state.attempts < MAX_ATTEMPTS and not too_old:
                 state.next_at = now + BACKOFF[min(state.attempts - 1, len(BACKOFF) - 1)]
+                await asyncio.to_thread(self.push.hold, item.notification_id, state.next_at)
                 continue
             if again:
                 log.warning("push %s given up after %s tries", item.notification_id, state.attempts)

@@ -194,6 +194,8 @@ def _play(services: Services, clock: FixedClock) -> None:
     services.accounts.request_reset("p3", "http://cc.test")
     services.cases.file_complaint(me("p4"), 3, "The partner writes insults with the moves")
     services.mail.receive(raw_mail("stranger@example.net", "hello", "1. e4"), END, "test")
+    # A rating period closed over the resigned game (0023).
+    services.ratings.close_period(OPERATOR)
     # Next season's event, open for entry, with an application (0017).
     services.events.create(
         OPERATOR,

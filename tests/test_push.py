@@ -273,3 +273,34 @@ def test_the_push_button_is_in_both_languages_when_push_is_on(services: Services
     settings = WebSettings()
     request.app.state.settings = settings
     assert "push" not in partial.render(request=request, viewer=object(), csrf="t", _=str)
+
+
+def test_several_server_processes_push_each_notice_once(
+    services: Services, clock: FixedClock, push_service: PushService
+) -> None:
+    """Every process of a site runs a push sender; a claim in the database
+    (with a lease) keeps them from pushing the same notice twice, and one
+    whose process died is taken by another when the lease runs out."""
+    ids = pushing(services)
+    black = Actor.player(ids["p2"], Door.WEB)
+    laptop = Browser(f"{push_service.url}/busy/laptop")
+    services.push.subscribe(black, laptop.endpoint, laptop.p256dh, b64(laptop.auth))
+    clock.set(datetime(2026, 5, 11, 9, 0).astimezone())
+    services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
+    private, _public = vapid_keys()
+    vapid = VapidSettings(private, "mailto:a@example.org")
+    first, second = (PushSender(services.push, vapid, SITE, clock.now) for _ in range(2))
+    assert run(first) == 0 and len(push_service.posts) == 1  # busy: held for a retry
+    assert run(second) == 0 and len(push_service.posts) == 1  # the claim is the first's
+    push_service.busy = False
+    clock.set(clock.now() + timedelta(minutes=1))
+    assert run(second) == 0 and len(push_service.posts) == 1  # still held for the retry
+    assert run(first) == 1 and len(push_service.to("/busy/laptop")) == 2
+    assert due(services) == []
+    # A claim whose process died runs out, and another process takes it.
+    services.games.submit_move(Actor.player(ids["p2"], Door.WEB), 1, "e5")
+    services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "Nf3")
+    [claimed] = services.push.due()
+    assert services.push.due() == []
+    clock.set(clock.now() + timedelta(minutes=3))
+    assert [d.notification_id for d in services.push.due()] == [claimed.notification_id]

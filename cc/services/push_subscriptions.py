@@ -15,10 +15,11 @@ import binascii
 from base64 import urlsafe_b64decode
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 
 from cc import errors
 from cc.i18n import N_
@@ -28,6 +29,10 @@ from cc.services.context import Actor, ServiceContext, audit
 #: what a browser gives: an uncompressed P-256 point, and a 16-byte secret
 P256DH_BYTES = 65
 AUTH_BYTES = 16
+
+
+#: how long one process holds a notice it is pushing
+PUSH_LEASE = timedelta(minutes=2)
 
 
 @dataclass(frozen=True)
@@ -111,16 +116,35 @@ class PushSubscriptions:
 
     # ------------------------------------------------------------ the sender
 
-    def due(self, limit: int = 50, skip: Collection[int] = ()) -> list[PushDue]:
-        """The oldest notifications still to push (but those in ``skip``,
-        waiting for a retry), each with its recipient's browsers."""
-        with self.ctx.db.read() as session:
-            query = select(Notification).where(Notification.push_due.is_(True))
+    def due(
+        self, limit: int = 50, skip: Collection[int] = (), mine: Collection[int] = ()
+    ) -> list[PushDue]:
+        """Claim the oldest notifications still to push (but those in
+        ``skip``, waiting for a retry; ``mine``: those this process held for
+        a retry whose time has come), each with its recipient's browsers.
+
+        A claim lasts :data:`PUSH_LEASE`: every server process pushes, and
+        rows another process holds (locked, or claimed and not yet expired)
+        are passed over, so a notice is pushed by one process only. One whose
+        process died is taken by another when its claim runs out."""
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            query = select(Notification).where(
+                Notification.push_due.is_(True),
+                or_(
+                    Notification.push_claimed_until.is_(None),
+                    Notification.push_claimed_until <= now,
+                    Notification.id.in_(list(mine)),
+                ),
+            )
             if skip:
                 query = query.where(Notification.id.notin_(list(skip)))
-            rows = session.scalars(query.order_by(Notification.id).limit(limit)).all()
+            rows = session.scalars(
+                query.order_by(Notification.id).limit(limit).with_for_update(skip_locked=True)
+            ).all()
             found: list[PushDue] = []
             for row in rows:
+                row.push_claimed_until = now + PUSH_LEASE
                 person = session.get(Player, row.recipient_id)
                 event = session.get(Event, row.event_id) if row.event_id is not None else None
                 subscriptions = session.scalars(
@@ -142,6 +166,16 @@ class PushSubscriptions:
                     )
                 )
             return found
+
+    def hold(self, notification_id: int, until: datetime) -> None:
+        """Keep the claim of a notice waiting for a retry until ``until``
+        (and a lease beyond), so no other process takes it meanwhile."""
+        with self.ctx.db.write() as session:
+            session.execute(
+                update(Notification)
+                .where(Notification.id == notification_id)
+                .values(push_claimed_until=until + PUSH_LEASE)
+            )
 
     def done(self, notification_id: int) -> None:
         """Pushed to every browser that would take it, or given up."""
