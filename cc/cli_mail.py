@@ -12,6 +12,7 @@ from __future__ import annotations
 import click
 
 from cc.cli import State, _, cli, emit_json, pass_state, refusals, word
+from mailgate.gateway import Receipt
 
 
 @cli.group()
@@ -73,15 +74,7 @@ def mail_show(state: State, message_id: int) -> None:
 @refusals
 def mail_again(state: State, message_id: int) -> None:
     """Read a refused, held or set-aside message again (it counts once)."""
-    receipt = state.site.mail.process_again(state.actor, message_id)
-    click.echo(
-        _(
-            "message {id}: {status} ({outcome})",
-            id=message_id,
-            status=word("mail", receipt.status.value),
-            outcome=receipt.outcome,
-        )
-    )
+    _said(message_id, state.site.mail.process_again(state.actor, message_id))
 
 
 @mail.command("release")
@@ -90,15 +83,7 @@ def mail_again(state: State, message_id: int) -> None:
 @refusals
 def mail_release(state: State, message_id: int) -> None:
     """Release a held message, vouching for its sender (it counts once)."""
-    receipt = state.site.mail.release(state.actor, message_id)
-    click.echo(
-        _(
-            "message {id}: {status} ({outcome})",
-            id=message_id,
-            status=word("mail", receipt.status.value),
-            outcome=receipt.outcome,
-        )
-    )
+    _said(message_id, state.site.mail.release(state.actor, message_id))
 
 
 @mail.command("retry")
@@ -109,3 +94,15 @@ def mail_retry(state: State, message_id: int) -> None:
     """Queue a failed outgoing message again."""
     state.services.mail_office.retry_outbound(state.actor, message_id)
     click.echo(_("message {id} queued again", id=message_id))
+
+
+def _said(message_id: int, receipt: Receipt) -> None:
+    """What became of a message read again, in a line."""
+    click.echo(
+        _(
+            "message {id}: {status} ({outcome})",
+            id=message_id,
+            status=word("mail", receipt.status.value),
+            outcome=receipt.outcome,
+        )
+    )

@@ -31,6 +31,7 @@ from cc.models import (
 )
 from cc.services import Services
 from cc.services.context import Actor
+from cc.services.mail_office import RELEASED
 from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.letters import Letter, read_letter
@@ -164,7 +165,7 @@ class MailGateway:
                     row = self._new_row(letter, raw, arrived_at, source)
                     session.add(row)
                     session.flush()
-                vouched = row.released_by_id is not None
+                vouched = row.outcome == RELEASED or row.released_by_id is not None
                 receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
                 row.status = receipt.status
                 row.outcome = receipt.outcome

@@ -147,3 +147,23 @@ def test_a_forged_message_is_held_with_its_reason_and_released_once(
     audit = c.get("/audit/games/1")
     assert "Задержанное письмо принято" in audit.text
     assert "Office" in c.get(f"/office/mail/{row.id}").text.split("released-by")[1][:40]
+
+
+def test_a_held_message_released_at_the_console_is_read_as_vouched_for(
+    site: Site, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    results = "mx.test; dmarc=fail (p=reject) header.from=example.org"
+    forged = raw_mail(
+        "t1p1@example.org",
+        subject_for_white(site),
+        "1. 5254",
+        headers={"Authentication-Results": results},
+    )
+    held = site.mail.receive(forged, clock.now(), "test")
+    assert held.status == "held"
+    [row] = site.mail_office.inbound(OPERATOR, "held")
+    # The console's operator has no account: the release still vouches.
+    receipt = site.mail.release(OPERATOR, row.id)
+    assert (receipt.status, receipt.outcome) == ("applied", "move")
+    assert [m.san for m in site.queries.game(1).moves] == ["e4"]

@@ -33,6 +33,8 @@ from cc.models import (
 from cc.services.access import is_official_of
 from cc.services.context import Actor, ServiceContext, audit, describe, is_admin
 
+#: the outcome of a held message released and not read yet
+RELEASED = "released"
 #: rows a page of either list shows
 PAGE = 200
 #: what may be processed again: anything not applied. A message left "to be
@@ -171,7 +173,9 @@ class MailOffice:
                 field="message", reason=N_("message {id} was too large to keep", id=row.id)
             )
         row.status = InboundStatus.RETRY
-        row.outcome = "processing"
+        # Read by the gateway as "vouched for", whoever released it (the
+        # console's operator has no account of its own).
+        row.outcome = RELEASED
         row.released_by_id = actor.player_id
         audit(
             session,

@@ -45,38 +45,32 @@ def message_page(request: Request, message_id: int) -> Response:
     return render(request, "mail_message.html", detail=detail, m=detail.row)
 
 
-@router.post("/office/mail/{message_id}/again")
-async def process_again(request: Request, message_id: int) -> Response:
+async def _by_gateway(request: Request, message_id: int, act: str, done: str) -> Response:
+    """Have the gateway (the email door the site wires beside the services)
+    read a message again (``act``: ``process_again`` or ``release``)."""
     info = signed_in(request)
     await form_of(request, info)
-    # The gateway is the email door the site wires beside the services.
     gateway = getattr(services_of(request), "mail", None)
     if gateway is None:
         return _list(request, 503)
     try:
-        gateway.process_again(actor_of(info), message_id)
+        getattr(gateway, act)(actor_of(info), message_id)
     except errors.NotPermitted:
         raise
     except errors.ServiceError as exc:
         return _list(request, 422, exc.message(language(request)))
-    return flash.redirect(f"/office/mail/{message_id}", "processed_again")
+    return flash.redirect(f"/office/mail/{message_id}", done)
+
+
+@router.post("/office/mail/{message_id}/again")
+async def process_again(request: Request, message_id: int) -> Response:
+    return await _by_gateway(request, message_id, "process_again", "processed_again")
 
 
 @router.post("/office/mail/{message_id}/release")
 async def release(request: Request, message_id: int) -> Response:
     """The official vouches for a held message's sender: it is applied."""
-    info = signed_in(request)
-    await form_of(request, info)
-    gateway = getattr(services_of(request), "mail", None)
-    if gateway is None:
-        return _list(request, 503)
-    try:
-        gateway.release(actor_of(info), message_id)
-    except errors.NotPermitted:
-        raise
-    except errors.ServiceError as exc:
-        return _list(request, 422, exc.message(language(request)))
-    return flash.redirect(f"/office/mail/{message_id}", "released")
+    return await _by_gateway(request, message_id, "release", "released")
 
 
 @router.post("/office/mail/out/{message_id}/retry")
