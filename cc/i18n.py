@@ -654,6 +654,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "appeal arbiter": N_("appeal arbiter"),
         "bar": N_("bar"),
         "body": N_("request"),
+        "file": N_("file"),
         "form": N_("form"),
         "query": N_("address parameters"),
         "text": N_("text"),

@@ -114,6 +114,17 @@ def test_the_people_pages_in_russian(site: Services) -> None:
         data={"csrf_token": csrf_of(page.text), "csv": "name,email\nБез адреса,\n"},
     )
     assert broken.status_code == 422 and "строка 2" in broken.text
+    # A file in neither UTF-8 nor Windows-1251 (0x98 is in neither) is refused
+    # whole, and nobody is added.
+    before = len(site.people.people(OPERATOR))
+    garbled = c.post(
+        "/office/people/import",
+        data={"csrf_token": csrf_of(page.text)},
+        files={"file": ("list.csv", b"name,email\n\x98\xff,x@example.org\n", "text/csv")},
+    )
+    assert garbled.status_code == 422 and 'id="import-error"' in garbled.text
+    assert "ни в UTF-8, ни в Windows-1251" in garbled.text
+    assert len(site.people.people(OPERATOR)) == before
     person = c.get("/office/people/olga")
     assert person.status_code == 200 and 'id="invite-again"' in person.text
     assert client(site).get("/office/people", follow_redirects=False).status_code == 303

@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from starlette.datastructures import UploadFile
 
 from cc import errors
 from cc.i18n import N_
@@ -18,6 +17,7 @@ from cc.services.people import ImportReport
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, settings_of
 from cc.web.pages import form_of, render, signed_in
+from cc.web.uploads import pasted_or_uploaded
 
 router = APIRouter(include_in_schema=False)
 
@@ -82,16 +82,11 @@ async def invite(request: Request) -> Response:
 @router.post("/office/people/import")
 async def import_people(request: Request) -> Response:
     info = signed_in(request)
-    raw = await request.form()
-    form = await form_of(request, info)
-    text = form.get("csv", "")
-    upload = raw.get("file")
-    if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1251")  # lists saved by Russian Excel
+    # A list saved by Russian Excel comes in Windows-1251.
+    try:
+        text, form = await pasted_or_uploaded(request, info, "csv")
+    except errors.InvalidInput as exc:
+        return _list(request, 422, import_error=exc.message(language(request)))
     report: ImportReport = services_of(request).people.import_csv(
         actor_of(info),
         text,

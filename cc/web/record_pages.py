@@ -8,7 +8,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from starlette.datastructures import UploadFile
 
 from cc import errors
 from cc.i18n import localize
@@ -18,28 +17,17 @@ from cc.web.context import actor_of, language, services_of
 from cc.web.pages import (
     _game_context,
     arbiter_event_context,
-    form_of,
     render,
     signed_in,
 )
+from cc.web.uploads import pasted_or_uploaded
 
 router = APIRouter(include_in_schema=False)
 
 
 async def _pgn_of(request: Request) -> tuple[str, dict[str, str]]:
-    """The pasted text, or the uploaded file's (UTF-8, or Windows-1251)."""
-    info = signed_in(request)
-    raw = await request.form()
-    form = await form_of(request, info)
-    text = form.get("pgn", "")
-    upload = raw.get("file")
-    if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1251")  # files saved by Russian Windows programs
-    return text, form
+    """The pasted PGN, or the uploaded file's."""
+    return await pasted_or_uploaded(request, signed_in(request), "pgn")
 
 
 def _lines(request: Request, loaded: list[LoadedRecord]) -> list[dict[str, Any]]:
@@ -59,8 +47,9 @@ def _lines(request: Request, loaded: list[LoadedRecord]) -> list[dict[str, Any]]
 @router.post("/games/{game_id}/record")
 async def load_game_record(request: Request, game_id: int) -> Response:
     info = signed_in(request)
-    text, _form = await _pgn_of(request)
+    text = ""
     try:
+        text, _form = await _pgn_of(request)
         loaded = services_of(request).records.load_game(actor_of(info), game_id, text)
     except errors.ServiceError as exc:
         from cc.web.api import status_for
@@ -86,8 +75,9 @@ async def load_game_record(request: Request, game_id: int) -> Response:
 @router.post("/arbiter/events/{code}/record")
 async def load_event_record(request: Request, code: str) -> Response:
     info = signed_in(request)
-    text, _form = await _pgn_of(request)
+    text = ""
     try:
+        text, _form = await _pgn_of(request)
         loaded = services_of(request).records.load_event(actor_of(info), code, text)
     except errors.ServiceError as exc:
         from cc.web.api import status_for
