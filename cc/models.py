@@ -226,6 +226,17 @@ class PlayerRole(Base):
     player: Mapped[Player] = relationship(back_populates="roles")
 
 
+class EventSystem(enum.StrEnum):
+    """How an event's games are paired (Art. 26), announced in advance (31.7)."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    #: Olympic system, out after the first lost match
+    KNOCKOUT = "knockout"
+    #: Olympic system, a loser's bracket: out after the second lost match
+    DOUBLE_KNOCKOUT = "double_knockout"
+
+
 class Event(Base):
     __tablename__ = "events"
 
@@ -238,6 +249,10 @@ class Event(Base):
     end_date: Mapped[date | None] = mapped_column(Date)
     timezone: Mapped[str] = mapped_column(String(64))
     cycles: Mapped[int] = mapped_column(Integer, default=1)
+    #: an :class:`EventSystem` value; the round robin unless stated
+    system: Mapped[str] = mapped_column(
+        String(32), server_default=EventSystem.ROUND_ROBIN.value, default=EventSystem.ROUND_ROBIN
+    )
     arbiter_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     adjudicator_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())

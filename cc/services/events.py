@@ -23,6 +23,7 @@ from cc.models import (
     Event,
     EventAppealArbiter,
     EventStatus,
+    EventSystem,
     Game,
     GameResult,
     GameStatus,
@@ -66,6 +67,8 @@ class EventSpec:
     adjudicator: str | None = None
     appeal_arbiters: tuple[str, ...] = ()
     cycles: int = 1
+    #: an :class:`cc.models.EventSystem` value (Art. 26)
+    system: str = "round_robin"
     #: overrides of the mode's default regulations (cc.regulations.Regulations fields)
     regulations: Mapping[str, object] = field(default_factory=dict)
 
@@ -108,6 +111,16 @@ class EventService:
         if spec.cycles not in (1, 2):
             raise errors.InvalidInput(field="cycles", reason=N_("a round robin has 1 or 2 cycles"))
         try:
+            system = EventSystem(spec.system)
+        except ValueError:
+            raise errors.InvalidInput(
+                field="system",
+                reason=N_(
+                    "{system!r} is not one of round_robin, swiss, knockout, double_knockout",
+                    system=spec.system,
+                ),
+            ) from None
+        try:
             regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
         except (TypeError, ValueError) as exc:
             raise errors.InvalidInput(field="regulations", reason=exc_text(exc)) from None
@@ -144,6 +157,7 @@ class EventService:
                 end_date=spec.end_date,
                 timezone=spec.timezone,
                 cycles=spec.cycles,
+                system=system.value,
                 arbiter_id=arbiter.id if arbiter else None,
                 adjudicator_id=adjudicator.id if adjudicator else None,
                 created_at=now,
@@ -160,6 +174,7 @@ class EventService:
                 event_id=event.id,
                 code=code,
                 mode=mode.value,
+                system=system.value,
                 start_date=spec.start_date.isoformat(),
                 end_date=spec.end_date.isoformat() if spec.end_date else None,
                 timezone=spec.timezone,
