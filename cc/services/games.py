@@ -37,6 +37,7 @@ from cc.models import (
     ResultReason,
 )
 from cc.regulations import Mode
+from cc.services import progression
 from cc.services.access import require_official
 from cc.services.conditionals import ConditionalMoves, LineView, notation_reason
 from cc.services.context import (
@@ -975,6 +976,7 @@ class GameService(ConditionalMoves):
             result=result.value,
             reason=reason.value,
         )
+        progression.game_finished(session, game, when)
 
 
 __all__ = [

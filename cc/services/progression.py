@@ -1,0 +1,41 @@
+"""What an event does when one of its games ends: the next round or match.
+
+A round robin is paired in full at the start (Art. 31.5), so nothing follows
+a result. A Swiss pairs its next round once every game of the round has ended
+(Art. 26, 31.7); a knockout pairs the next match as soon as both matches
+feeding it are decided. Each system keeps its own module; this one only
+dispatches, inside the transaction that finished the game, so the next games
+exist exactly when the result does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from cc.models import Event, EventSystem, Game
+
+#: ``(session, event, game, when)``: called once the game's result is set
+Follower = Callable[[Session, Event, Game, datetime], None]
+
+_FOLLOWERS: dict[str, Follower] = {}
+
+
+def follow(system: EventSystem, follower: Follower) -> None:
+    """Register what ``system`` does after a game ends (one per system)."""
+    _FOLLOWERS[system.value] = follower
+
+
+def game_finished(session: Session, game: Game, when: datetime) -> None:
+    """Let the game's event pair what the result makes ready, if anything."""
+    event = session.get(Event, game.event_id)
+    if event is None:
+        return
+    follower = _FOLLOWERS.get(event.system)
+    if follower is not None:
+        follower(session, event, game, when)
+
+
+__all__ = ["Follower", "follow", "game_finished"]
