@@ -71,7 +71,7 @@ async def bare_fetch(port: int, user: str) -> int:
 async def gateway(port: int, user: str, services: Services) -> int:
     box = ImapMailbox("127.0.0.1", port, user, "pw", timeout=60)
     await box.open()
-    handled = (await drain(box, services.mail.receive)).handled
+    handled = (await drain(box, services.mail.receive_many)).handled
     await box.close()
     return handled
 

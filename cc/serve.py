@@ -81,7 +81,7 @@ async def serve(config: Config, services: Site) -> None:
             config.imap_password,
             folder=config.imap_folder,
         )
-        reader = run_imap(mailbox, services.mail.receive, heartbeat=health.heartbeat("reader"))
+        reader = run_imap(mailbox, services.mail.receive_many, heartbeat=health.heartbeat("reader"))
         background.append(asyncio.create_task(reader))
         log.info("reading %s@%s:%s", config.imap_user, config.imap_host, config.imap_port)
     scheduler = start_scheduler(services, every_seconds=config.daily_every_seconds)

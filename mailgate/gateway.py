@@ -16,6 +16,7 @@ what the services notify is mailed by :mod:`mailgate.notices`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import select
@@ -31,6 +32,7 @@ from cc.models import (
 )
 from cc.services import Services
 from cc.services.context import Actor
+from cc.services.ledger import forget_leaves
 from cc.services.mail_office import RELEASED
 from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
@@ -44,6 +46,20 @@ log = logging.getLogger(__name__)
 MAX_SIZE = 1_000_000
 #: a message that fails this often is set aside for the admin
 MAX_ATTEMPTS = 3
+#: one message as the reader hands it over: raw bytes, arrival, source
+Incoming = tuple[bytes, datetime, str]
+
+
+#: what a message's answers keep in ``Session.info`` while they are written
+_MEMOS = ("cc_schedules", "cc_final_tables")
+
+
+def forget_memos(session: Session) -> None:
+    """Drop what was computed for one message, so the next message of a
+    batch (or one rolled back to its savepoint) reads the state afresh."""
+    for key in _MEMOS:
+        session.info.pop(key, None)
+    forget_leaves(session)
 
 
 def _reason(exc: BaseException) -> str:
@@ -147,46 +163,107 @@ class MailGateway:
                 outcome = "unavailable" if unavailable(again) else "error"
                 return Receipt(InboundStatus.RETRY, outcome, detail=_reason(again))
 
+    def receive_many(self, incoming: Sequence[Incoming]) -> list[Receipt]:
+        """Process a batch of raw messages (one IMAP fetch) in one transaction.
+
+        Each message runs in a savepoint of its own: one that fails rolls
+        back alone, its failure is recorded, and it is tried again alone on
+        the next round, while the others commit together, once. The caller
+        flags the batch on the server only after this returns, so a crash
+        before the commit leaves every message of it unseen and unapplied.
+        A database that cannot be used answers RETRY for the whole batch.
+        """
+        letters = [read_letter(raw) for raw, _, _ in incoming]
+        receipts: list[Receipt] = []
+        try:
+            with self.ctx.db.write() as session:
+                for letter, (raw, arrived_at, source) in zip(letters, incoming, strict=True):
+                    receipts.append(self._in_savepoint(session, letter, raw, arrived_at, source))
+        except Exception as exc:
+            if unavailable(exc):
+                log.warning("a batch of %d messages kept for later: %s", len(incoming), exc)
+                return [
+                    Receipt(InboundStatus.RETRY, "unavailable", detail=_reason(exc))
+                    for _ in incoming
+                ]
+            # The batch's own commit failed: take its messages one by one.
+            log.exception("a batch of %d messages failed; taken one by one", len(incoming))
+            return [self.receive(raw, arrived_at, source) for raw, arrived_at, source in incoming]
+        return receipts
+
+    def _in_savepoint(
+        self, session: Session, letter: Letter, raw: bytes, arrived_at: datetime, source: str
+    ) -> Receipt:
+        savepoint = session.begin_nested()
+        try:
+            receipt = self._take(session, letter, raw, arrived_at, source)
+        except IntegrityError:
+            # Another process claimed the message and has committed it.
+            savepoint.rollback()
+            return self._claimed(session, letter)
+        except Exception as exc:
+            savepoint.rollback()
+            if unavailable(exc):
+                raise
+            log.exception("message %s from %s failed", letter.key, letter.sender)
+            with session.begin_nested():
+                return self._record_failure(session, letter, raw, arrived_at, source, exc)
+        finally:
+            # What was read for this message is not carried to the next one.
+            forget_memos(session)
+        savepoint.commit()
+        return receipt
+
     def _receive(self, letter: Letter, raw: bytes, arrived_at: datetime, source: str) -> Receipt:
         try:
             with self.ctx.db.write() as session:
-                row = session.scalar(
-                    select(InboundMessage)
-                    .where(
-                        InboundMessage.key == letter.key[:400],
-                        InboundMessage.sender == letter.sender[:320],
-                    )
-                    .with_for_update()
-                )
-                if row is not None and row.status != InboundStatus.RETRY:
-                    return Receipt(row.status, row.outcome, row.game_id, duplicate=True)
-                if row is None:
-                    # Claimed first: a second process waits here, then finds it.
-                    row = self._new_row(letter, raw, arrived_at, source)
-                    session.add(row)
-                    session.flush()
-                vouched = row.outcome == RELEASED or row.released_by_id is not None
-                receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
-                row.status = receipt.status
-                row.outcome = receipt.outcome
-                row.detail = receipt.detail
-                row.game_id = receipt.game_id
-                sender = self.mailer.player_by_address(session, letter.sender)
-                row.player_id = sender.id if sender else None
-                row.attempts += 1
-                row.processed_at = self.ctx.now()
-                return receipt
+                return self._take(session, letter, raw, arrived_at, source)
         except IntegrityError:
             with self.ctx.db.read() as session:
-                done = session.scalar(
-                    select(InboundMessage).where(
-                        InboundMessage.key == letter.key[:400],
-                        InboundMessage.sender == letter.sender[:320],
-                    )
-                )
-                if done is None:
-                    raise
-                return Receipt(done.status, done.outcome, done.game_id, duplicate=True)
+                return self._claimed(session, letter)
+
+    def _claimed(self, session: Session, letter: Letter) -> Receipt:
+        """The receipt of a message another process has claimed and committed."""
+        done = session.scalar(
+            select(InboundMessage).where(
+                InboundMessage.key == letter.key[:400],
+                InboundMessage.sender == letter.sender[:320],
+            )
+        )
+        if done is None:
+            raise LookupError(f"message {letter.key} was claimed but is not recorded")
+        return Receipt(done.status, done.outcome, done.game_id, duplicate=True)
+
+    def _take(
+        self, session: Session, letter: Letter, raw: bytes, arrived_at: datetime, source: str
+    ) -> Receipt:
+        """Claim the message by its key and do what it asks, in ``session``."""
+        row = session.scalar(
+            select(InboundMessage)
+            .where(
+                InboundMessage.key == letter.key[:400],
+                InboundMessage.sender == letter.sender[:320],
+            )
+            .with_for_update()
+        )
+        if row is not None and row.status != InboundStatus.RETRY:
+            return Receipt(row.status, row.outcome, row.game_id, duplicate=True)
+        if row is None:
+            # Claimed first: a second process waits here, then finds it.
+            row = self._new_row(letter, raw, arrived_at, source)
+            session.add(row)
+            session.flush()
+        vouched = row.outcome == RELEASED or row.released_by_id is not None
+        receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
+        row.status = receipt.status
+        row.outcome = receipt.outcome
+        row.detail = receipt.detail
+        row.game_id = receipt.game_id
+        sender = self.mailer.player_by_address(session, letter.sender)
+        row.player_id = sender.id if sender else None
+        row.attempts += 1
+        row.processed_at = self.ctx.now()
+        return receipt
 
     def _new_row(
         self, letter: Letter, raw: bytes, arrived_at: datetime, source: str
@@ -210,37 +287,50 @@ class MailGateway:
         self, letter: Letter, raw: bytes, arrived_at: datetime, source: str, exc: Exception
     ) -> Receipt:
         with self.ctx.db.write() as session:
-            row = session.scalar(
-                select(InboundMessage)
-                .where(
-                    InboundMessage.key == letter.key[:400],
-                    InboundMessage.sender == letter.sender[:320],
-                )
-                .with_for_update()
+            return self._record_failure(session, letter, raw, arrived_at, source, exc)
+
+    def _record_failure(
+        self,
+        session: Session,
+        letter: Letter,
+        raw: bytes,
+        arrived_at: datetime,
+        source: str,
+        exc: Exception,
+    ) -> Receipt:
+        """Count a failed try of the message; the last one sets it aside and
+        tells the sender once."""
+        row = session.scalar(
+            select(InboundMessage)
+            .where(
+                InboundMessage.key == letter.key[:400],
+                InboundMessage.sender == letter.sender[:320],
             )
-            if row is None:
-                row = self._new_row(letter, raw, arrived_at, source)
-                session.add(row)
-            row.attempts += 1
-            row.detail = _reason(exc)
-            row.processed_at = self.ctx.now()
-            if row.attempts >= MAX_ATTEMPTS:
-                row.status = InboundStatus.SET_ASIDE
-                row.outcome = "set_aside"
-                player = self.mailer.player_by_address(session, letter.sender)
-                if player is not None and not letter.automatic:
-                    self.mailer.queue(
-                        session,
-                        "notice",
-                        letter.sender,
-                        reply_subject(letter.subject),
-                        say(player.lang, "set_aside"),
-                        letter,
-                    )
-            else:
-                row.status = InboundStatus.RETRY
-                row.outcome = "error"
-            return Receipt(row.status, row.outcome, row.game_id, detail=row.detail)
+            .with_for_update()
+        )
+        if row is None:
+            row = self._new_row(letter, raw, arrived_at, source)
+            session.add(row)
+        row.attempts += 1
+        row.detail = _reason(exc)
+        row.processed_at = self.ctx.now()
+        if row.attempts >= MAX_ATTEMPTS:
+            row.status = InboundStatus.SET_ASIDE
+            row.outcome = "set_aside"
+            player = self.mailer.player_by_address(session, letter.sender)
+            if player is not None and not letter.automatic:
+                self.mailer.queue(
+                    session,
+                    "notice",
+                    letter.sender,
+                    reply_subject(letter.subject),
+                    say(player.lang, "set_aside"),
+                    letter,
+                )
+        else:
+            row.status = InboundStatus.RETRY
+            row.outcome = "error"
+        return Receipt(row.status, row.outcome, row.game_id, detail=row.detail)
 
     # ------------------------------------------------------------ process
 
@@ -347,4 +437,11 @@ class MailGateway:
         self.mailer.queue(session, "held", letter.sender, subject, body, letter, game=game, cc=cc)
 
 
-__all__ = ["ANSWERS_PER_DAY", "MAX_ATTEMPTS", "MailGateway", "Receipt", "reply_token"]
+__all__ = [
+    "ANSWERS_PER_DAY",
+    "MAX_ATTEMPTS",
+    "Incoming",
+    "MailGateway",
+    "Receipt",
+    "reply_token",
+]

@@ -150,7 +150,9 @@ class ImapMailbox:
             self._client = None
 
 
-Receive = Callable[[bytes, datetime, str], Receipt]
+#: takes one fetched batch (raw, arrival, source) and answers a receipt each,
+#: in order (:meth:`mailgate.gateway.MailGateway.receive_many`)
+ReceiveMany = Callable[[Sequence[tuple[bytes, datetime, str]]], list[Receipt]]
 
 
 @dataclass(frozen=True)
@@ -164,31 +166,37 @@ class Round:
     unavailable: str | None = None
 
 
-async def drain(mailbox: ImapMailbox, receive: Receive) -> Round:
-    """Process every unseen message once, in arrival order.
+async def drain(mailbox: ImapMailbox, receive: ReceiveMany) -> Round:
+    """Process every unseen message once, in arrival order, a fetched batch
+    in one transaction.
 
-    A message the pipeline could not finish is left unseen for the next
-    round; when the database itself cannot be used the round stops there,
-    since every message behind it would meet the same.
+    Messages are flagged only after their batch committed. A message the
+    pipeline could not finish is left unseen for the next round; when the
+    database itself cannot be used the round stops there, since every
+    message behind it would meet the same.
     """
     handled = retry = 0
     uids = await mailbox.unseen()
     for start in range(0, len(uids), BATCH):
-        for fetched in await mailbox.fetch(uids[start : start + BATCH]):
-            receipt = await asyncio.to_thread(receive, fetched.raw, fetched.arrived_at, "imap")
+        batch = await mailbox.fetch(uids[start : start + BATCH])
+        receipts = await asyncio.to_thread(receive, [(f.raw, f.arrived_at, "imap") for f in batch])
+        unavailable: str | None = None
+        for fetched, receipt in zip(batch, receipts, strict=True):
             if receipt.status == InboundStatus.RETRY:
                 retry += 1
                 if receipt.outcome == "unavailable":
-                    return Round(handled, retry, receipt.detail or "database unavailable")
+                    unavailable = receipt.detail or "database unavailable"
                 continue  # left unseen: tried again on the next round
             await mailbox.done(fetched.uid)
             handled += 1
+        if unavailable is not None:
+            return Round(handled, retry, unavailable)
     return Round(handled, retry)
 
 
 async def run_imap(
     mailbox: ImapMailbox,
-    receive: Receive,
+    receive: ReceiveMany,
     *,
     idle_seconds: float = 60.0,
     max_backoff: float = 60.0,

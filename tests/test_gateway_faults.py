@@ -27,7 +27,7 @@ from cc.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
 from cc.services import MailSettings, ServiceContext, Services
 from cc.site import Site
 from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
-from mailgate.imap import ImapMailbox, run_imap
+from mailgate.imap import ImapMailbox, Round, drain, run_imap
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event
@@ -38,7 +38,7 @@ from tests.test_mail_imap import subject
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@example.org"
 PASSWORD = "faults-pw"
-USERS = [f"faults{i}" for i in range(8)]
+USERS = [f"faults{i}" for i in range(10)]
 _free_users = iter(USERS)
 
 #: messages that once raised out of the reader: an address the parser
@@ -141,7 +141,7 @@ def test_malformed_messages_by_imap_do_not_stop_the_reader(
     box = ImapMailbox("127.0.0.1", dovecot.port, user, PASSWORD, timeout=10)
 
     async def scenario() -> None:
-        task = asyncio.create_task(run_imap(box, site.mail.receive, heartbeat=beat))
+        task = asyncio.create_task(run_imap(box, site.mail.receive_many, heartbeat=beat))
         await until(
             lambda: (
                 sans(site) == ["e4"]
@@ -175,7 +175,7 @@ def test_a_message_that_fails_is_set_aside_after_a_few_tries_and_the_sender_told
     box = ImapMailbox("127.0.0.1", dovecot.port, user, PASSWORD, timeout=10)
 
     async def scenario() -> None:
-        task = asyncio.create_task(run_imap(box, site.mail.receive, max_backoff=1))
+        task = asyncio.create_task(run_imap(box, site.mail.receive_many, max_backoff=1))
         await until(lambda: [r.status for r in inbound(site)][:1] == [InboundStatus.SET_ASIDE], 15)
         task.cancel()
 
@@ -196,11 +196,11 @@ def test_a_failure_of_the_reader_loop_restarts_it(
     dovecot.deliver(user, raw_mail(WHITE, subject(site, 2), "1. 5254"), "valid")
     calls = {"n": 0}
 
-    def receive_failing_once(raw: bytes, at: datetime, source: str) -> object:
+    def receive_failing_once(incoming: list[tuple[bytes, datetime, str]]) -> object:
         calls["n"] += 1
         if calls["n"] == 1:
             raise KeyError("a fault outside the pipeline's own guard")
-        return site.mail.receive(raw, at, source)
+        return site.mail.receive_many(incoming)
 
     beat = Heartbeat("reader")
     box = ImapMailbox("127.0.0.1", dovecot.port, user, PASSWORD, timeout=10)
@@ -300,3 +300,63 @@ def test_a_relay_that_is_down_makes_the_sender_heartbeat_fail(
     relay = SmtpRelay("127.0.0.1", closed, timeout=2)
     assert asyncio.run(deliver_due(site.outbound, relay, clock.now, heartbeat=beat)) == 0
     assert beat.failing_since is not None and "took none" in (beat.last_error or "")
+
+
+def test_a_fetched_batch_commits_together_and_a_failing_message_is_tried_again_alone(
+    site: Services, dovecot: DovecotServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """White's move, Black's answer to it and a redelivered copy of White's
+    move come in one IMAP fetch. Black's fails once: it alone rolls back and
+    stays unseen; White's move is applied once, and Black's on the next
+    round, against the move its own batch had applied."""
+    user = next(_free_users)
+    white_move = raw_mail(WHITE, subject(site, 2), "1. 5254", message_id="<w1@player.test>")
+    dovecot.deliver(user, white_move, "b1")
+    dovecot.deliver(user, raw_mail(BLACK, subject(site, 3), "1. 5254 5755"), "b2")
+    dovecot.deliver(user, white_move, "b3")
+    act = site.mail.requests.act
+    failures = {"left": 1}
+
+    def act_failing_once(session, letter, game, player, arrived_at):  # type: ignore[no-untyped-def]
+        receipt = act(session, letter, game, player, arrived_at)
+        if letter.sender == BLACK and failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("a fault after Black's move was written")
+        return receipt
+
+    monkeypatch.setattr(site.mail.requests, "act", act_failing_once)
+    box = ImapMailbox("127.0.0.1", dovecot.port, user, PASSWORD, timeout=10)
+
+    async def one_round() -> Round:
+        await box.open()
+        try:
+            return await drain(box, site.mail.receive_many)
+        finally:
+            await box.close()
+
+    first = asyncio.run(one_round())
+    assert (first.handled, first.retry) == (2, 1)
+    assert sans(site) == ["e4"]  # Black's e5 was rolled back with its savepoint
+    rows = inbound(site)
+    assert len(rows) == 2  # the copy of White's move is the same message
+    assert [(r.sender, r.status, r.attempts) for r in rows] == [
+        (WHITE, InboundStatus.APPLIED, 1),
+        (BLACK, InboundStatus.RETRY, 1),
+    ]
+    assert "a fault after Black's move was written" in (rows[1].detail or "")
+    to_black_before = {m.id for m in outbox(site) if m.to_address == BLACK}
+
+    second = asyncio.run(one_round())
+    assert (second.handled, second.retry) == (1, 0)
+    assert sans(site) == ["e4", "e5"]
+    assert [(r.status, r.attempts) for r in inbound(site)] == [
+        (InboundStatus.APPLIED, 1),
+        (InboundStatus.APPLIED, 2),
+    ]
+    # The rolled-back try queued nothing: Black is answered once, after the
+    # try that counted.
+    confirmations = [
+        m for m in outbox(site) if m.to_address == BLACK and m.id not in to_black_before
+    ]
+    assert len(confirmations) == 1
+    assert asyncio.run(one_round()).handled == 0

@@ -96,7 +96,7 @@ def test_killed_gateway_resumes_without_repeating(
         box = ImapMailbox("127.0.0.1", dovecot.port, user, "pw", timeout=10)
         await box.open()
         try:
-            return (await drain(box, services.mail.receive)).handled
+            return (await drain(box, services.mail.receive_many)).handled
         finally:
             await box.close()
 

@@ -84,7 +84,7 @@ def mailbox(inbox: tuple[DovecotServer, str]) -> ImapMailbox:
 async def drain_once(box: ImapMailbox, services: Services) -> int:
     await box.open()
     try:
-        return (await drain(box, services.mail.receive)).handled
+        return (await drain(box, services.mail.receive_many)).handled
     finally:
         await box.close()
 
@@ -146,7 +146,9 @@ def test_idle_wakes_the_reader_for_new_mail(
     server, user = inbox
 
     async def scenario() -> None:
-        task = asyncio.create_task(run_imap(mailbox(inbox), site.mail.receive, idle_seconds=30))
+        task = asyncio.create_task(
+            run_imap(mailbox(inbox), site.mail.receive_many, idle_seconds=30)
+        )
         await asyncio.sleep(1.0)  # connected and idling on an empty mailbox
         server.deliver(
             user,

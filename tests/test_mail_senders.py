@@ -189,7 +189,7 @@ def run_reader(server: DovecotServer, user: str, site: Services) -> int:
         box = ImapMailbox("127.0.0.1", server.port, user, PASSWORD, timeout=10)
         await box.open()
         try:
-            return (await drain(box, site.mail.receive)).handled
+            return (await drain(box, site.mail.receive_many)).handled
         finally:
             await box.close()
 

@@ -153,7 +153,7 @@ def test_a_database_outage_under_load(server: PostgresServer, dovecot: DovecotSe
     workers.start(
         run_imap(
             box,
-            site.mail.receive,
+            site.mail.receive_many,
             idle_seconds=2,
             max_backoff=4,
             heartbeat=health.heartbeat("reader"),

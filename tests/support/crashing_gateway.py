@@ -38,7 +38,7 @@ def main() -> None:
     async def run() -> None:
         box = Dying("127.0.0.1", int(port), user, password, timeout=10)
         await box.open()
-        await drain(box, services.mail.receive)
+        await drain(box, services.mail.receive_many)
 
     asyncio.run(run())
     os._exit(137)  # "before-send": the sender never ran
