@@ -51,7 +51,7 @@ Incoming = tuple[bytes, datetime, str]
 
 
 #: what a message's answers keep in ``Session.info`` while they are written
-_MEMOS = ("cc_schedules", "cc_final_tables")
+_MEMOS = ("cc_schedules", "cc_final_tables", "cc_ucis", "cc_record_parts", "cc_senders")
 
 
 def forget_memos(session: Session) -> None:

@@ -43,7 +43,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.i18n import localize, word
-from cc.models import Case, Event, Game, GameStatus, Move, Player
+from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
 from cc.services.addresses import status_meaning
 from cc.services.cases import appeal_article
@@ -59,7 +59,7 @@ from cc.services.notifications import (
     Value,
 )
 from cc.services.standings import StandingsService
-from mailgate.outgoing import Footer, Mailer, written_plies
+from mailgate.outgoing import Footer, Mailer, game_ucis, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
 #: where a player sets their notifications (a path on the site)
@@ -386,9 +386,7 @@ class MailNotices:
         player = params["player"]
         fired = _listed(params.get("fired"))
         # Numbered, as the partner repeats it in the reply (Art. 58: "2. ... 7776").
-        ucis = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
+        ucis = game_ucis(session, game)
         ply = len(ucis) - len(fired)
         if ply >= 1:
             style = notation_of(partner)

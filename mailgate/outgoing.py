@@ -148,6 +148,18 @@ def token_issued(secret: bytes, token: str | None, purpose: str, player_id: int)
     return _TOKEN_EPOCH + timedelta(days=int.from_bytes(raw[:2], "big"))
 
 
+def game_ucis(session: Session, game: Game) -> list[str]:
+    """The game's moves (UCI, in order), read once per state of the game
+    within the message being handled: its answers all number moves."""
+    memo = session.info.setdefault("cc_ucis", {})
+    key = (game.id, game.ply_count)
+    if key not in memo:
+        memo[key] = list(
+            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
+        )
+    return list(memo[key])
+
+
 def offer_plies(session: Session, game: Game) -> set[int]:
     """The plies whose move carried a draw offer, for the mark in the form:
     an offer made with a move, or standing when its player moved, goes with
@@ -242,9 +254,7 @@ class Mailer:
         and the conditional moves that followed it at once (``fired``), in
         the player's notation and numbered."""
         lang = player.lang
-        ucis = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
+        ucis = game_ucis(session, game)
         ply = len(ucis) - len(fired)
         style = notation_of(player)
         body = say(
@@ -447,7 +457,7 @@ class Mailer:
         in the reader's letters, and its FEN."""
         event: Event = game.event
         schedule = self._schedule(session, game)
-        offers = offer_plies(session, game)
+        offers, leaves = self._record_parts(session, game)
         rows = []
         for row in schedule.schedule:
             halves: list[HalfMove | None] = []
@@ -471,17 +481,6 @@ class Mailer:
                     )
             if halves[0] or halves[1]:
                 rows.append(FormRow(row.move_number, halves[0], halves[1]))
-        leaves = {
-            pid: [
-                (lv.first_day, lv.last_day)
-                for lv in session.scalars(
-                    select(PlayerLeave).where(
-                        PlayerLeave.player_id == pid, PlayerLeave.status == LeaveStatus.ACTIVE
-                    )
-                )
-            ]
-            for pid in (game.white_id, game.black_id)
-        }
         form = standard_form(
             FormGame(
                 event=event.name,
@@ -520,6 +519,28 @@ class Mailer:
             memo[key] = self.ledgers.schedule(game.id, style="numeric")
         return memo[key]  # type: ignore[no-any-return]
 
+    @staticmethod
+    def _record_parts(
+        session: Session, game: Game
+    ) -> tuple[set[int], dict[int, list[tuple[date, date]]]]:
+        """The plies marked as offers and both players' leaves, read once per
+        state of the game for every reader's copy of the form."""
+        memo = session.info.setdefault("cc_record_parts", {})
+        key = (game.id, game.ply_count, game.status)
+        if key not in memo:
+            leaves: dict[int, list[tuple[date, date]]] = {game.white_id: [], game.black_id: []}
+            for pid, first, last in session.execute(
+                select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day)
+                .where(
+                    PlayerLeave.player_id.in_((game.white_id, game.black_id)),
+                    PlayerLeave.status == LeaveStatus.ACTIVE,
+                )
+                .order_by(PlayerLeave.id)
+            ):
+                leaves[pid].append((first, last))
+            memo[key] = (offer_plies(session, game), leaves)
+        return memo[key]  # type: ignore[no-any-return]
+
     def near_control(self, session: Session, game: Game) -> bool:
         """Copy the arbiter: either player has 5 days or fewer before the control
         (56.4.10), or this answers a move that was sent again (56.5.1)."""
@@ -538,8 +559,13 @@ class Mailer:
 
     @staticmethod
     def player_by_address(session: Session, address: str) -> Player | None:
-        row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address))
-        return row.player if row else None
+        """The player an address is registered to, looked up once per message."""
+        memo = session.info.setdefault("cc_senders", {})
+        if address not in memo:
+            row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address))
+            memo[address] = row.player_id if row else None
+        player_id = memo[address]
+        return None if player_id is None else session.get(Player, player_id)
 
     def game_list(self, session: Session, player: Player) -> str:
         """The player's running games, one subject a line, to reply to."""

@@ -31,7 +31,6 @@ from cc.models import (
     Game,
     GameStatus,
     InboundStatus,
-    Move,
     Player,
 )
 from cc.regulations import Mode
@@ -41,7 +40,7 @@ from cc.services.digest import notation_of
 from cc.services.games import notation_reason
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter
-from mailgate.outgoing import Mailer, written_plies
+from mailgate.outgoing import Mailer, game_ucis, written_plies
 from mailgate.replies import days_of_penalty, say
 from timekeeping import local_date
 
@@ -359,9 +358,7 @@ class GameRequests:
                 detail=f"{game.result.value} ({reason})",
             )
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
-        server = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
+        server = game_ucis(session, game)
         first_ply, listed = self._stated_moves(statement, server, lang, style)
         moves = [m.move.uci() for m in listed]
         made = len(server)
@@ -528,9 +525,7 @@ class GameRequests:
     def _again(session: Session, game: Game, player: Player) -> str:
         """What a player whose message was faulty is asked to send: the move
         again, after the partner's last move, written in the player's notation."""
-        server = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
+        server = game_ucis(session, game)
         white = player.id == game.white_id
         made = len(server)
         # The partner's latest ply: White's are the odd ones.
