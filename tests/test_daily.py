@@ -168,3 +168,53 @@ def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
         ).one()
         assert (forward.to_address, forward.cc) == ("t1p2@example.org", ["arb@example.org"])
     assert deadline(services) == date(2026, 6, 10)  # Black's 15th day
+
+
+def _statements_of_a_day(services: Services, players: int) -> tuple[int, dict[str, int]]:
+    """A round robin of ``players`` in which nobody moves, run on White's
+    51st day: (forfeits, INSERT statements by table)."""
+    from collections import Counter
+
+    from sqlalchemy import event
+
+    make_event(services, players)
+    inserts: Counter[str] = Counter()
+
+    def count(_conn, _cursor, statement: str, *_args) -> None:  # type: ignore[no-untyped-def]
+        if statement.startswith("INSERT INTO "):
+            inserts[statement.split()[2]] += 1
+
+    engine = services.ctx.db.write_engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        report = services.daily.run(date(2026, 6, 30))
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return len(report.forfeited), dict(inserts)
+
+
+def test_a_day_of_many_forfeits_writes_its_log_and_notices_in_one_statement_a_table(
+    services: Services, clock: FixedClock
+) -> None:
+    clock.set(noon(date(2026, 6, 30)))
+    forfeits, inserts = _statements_of_a_day(services, 8)  # 28 games, each lost by White
+    assert forfeits == 28
+    assert inserts.get("audit_log") == 1
+    assert inserts.get("notifications") == 1
+    with services.ctx.db.read() as session:
+        assert (
+            session.scalar(
+                select(func.count())
+                .select_from(AuditEntry)
+                .where(AuditEntry.action == "time_forfeit")
+            )
+            == 28
+        )
+        from cc.models import Notification
+
+        told = session.scalars(select(Notification).where(Notification.kind == "forfeit")).all()
+        games = session.scalars(select(Game)).all()
+        assert len(told) == 2 * 28  # both players of every game
+        assert {(n.game_id, n.recipient_id) for n in told} == {
+            (g.id, pid) for g in games for pid in (g.white_id, g.black_id)
+        }

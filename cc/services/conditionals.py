@@ -28,6 +28,7 @@ from cc.i18n import N_, Text, code
 from cc.models import ConditionalLine, Door, DrawOffer, Event, Game, LineStatus, Player
 from cc.services.context import Actor, ServiceContext, audit, find_game
 from cc.services.notifications import Kind, Notice
+from cc.services.open_items import may_have_open
 
 if TYPE_CHECKING:
     from cc.services.games import MoveOutcome
@@ -347,6 +348,8 @@ class ConditionalMoves:
     def _lapse_all(self, session: Session, actor: Actor, game: Game, when: datetime) -> None:
         """The game is over: every active line lapses. Its owner is told
         (``game_over``) unless the owner ended the game themselves."""
+        if not may_have_open(session, game.id, "lines"):
+            return
         for line in session.scalars(
             select(ConditionalLine).where(
                 ConditionalLine.game_id == game.id, ConditionalLine.status == LineStatus.ACTIVE

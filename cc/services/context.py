@@ -14,6 +14,7 @@ from cc.clock import Clock
 from cc.db import Database
 from cc.i18n import N_
 from cc.models import AuditEntry, Door, Event, Game, Player, PlayerRole, Role
+from cc.services import bulk_rows
 from cc.services.notifications import Notifications
 
 
@@ -134,7 +135,8 @@ def audit(
     **details: Any,
 ) -> None:
     """Append one entry to the audit log, in the caller's transaction."""
-    session.add(
+    bulk_rows.add(
+        session,
         AuditEntry(
             at=at,
             actor_id=actor.player_id,
@@ -145,5 +147,5 @@ def audit(
             game_id=game_id,
             details=details,
             note=note,
-        )
+        ),
     )

@@ -29,11 +29,12 @@ digest (:mod:`cc.services.digest`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from cc import errors
 from cc.i18n import N_
@@ -49,6 +50,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.regulations import Mode
+from cc.services import bulk_rows
 from cc.services.alerts import TimeAlerts
 from cc.services.cases import DAILY_RUN, CaseService
 from cc.services.context import ServiceContext, audit
@@ -63,6 +65,7 @@ from cc.services.ledger import (
     silence_after,
 )
 from cc.services.notifications import Kind, Notice, Value
+from cc.services.open_items import forget_open, read_open_once
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
 
@@ -93,6 +96,21 @@ class DayReport:
     case_deadlines: list[int] = field(default_factory=list)
     #: players sent their daily digest
     digests: list[int] = field(default_factory=list)
+
+
+def _read_players_once(session: Session, games: Sequence[Game]) -> list[object]:
+    """Load a batch's players with their addresses, and its events, in three
+    statements, so that no game's forfeit or notice loads them one by one.
+    The caller keeps what this returns for the batch: the session holds
+    unchanged objects only weakly, and would forget them."""
+    ids = {g.white_id for g in games} | {g.black_id for g in games}
+    players = session.scalars(
+        select(Player).where(Player.id.in_(sorted(ids))).options(selectinload(Player.emails))
+    ).all()
+    events = session.scalars(
+        select(Event).where(Event.id.in_(sorted({g.event_id for g in games})))
+    ).all()
+    return [*players, *events]
 
 
 class DailyService:
@@ -128,12 +146,19 @@ class DailyService:
                 if not games:
                     break
                 # One batch, one transaction and one commit; the batch's
-                # leaves are read once for all its ledgers.
+                # leaves, players, addresses and open lines and offers are
+                # read once for all its games, and what the games write is
+                # flushed together.
                 read_leaves_once(session, games)
-                for game in games:
-                    last_id = game.id
-                    self._handle(session, game, day, now, report)
+                read_open_once(session, [g.id for g in games])
+                kept = _read_players_once(session, games)
+                with bulk_rows.collecting(session):
+                    for game in games:
+                        last_id = game.id
+                        self._handle(session, game, day, now, report)
                 forget_leaves(session)
+                forget_open(session)
+                del kept
         self._due_cases(bound, day, now, report)
         report.case_deadlines = self.alerts.case_deadlines(bound, day, now)
         self._leaves(day or local_date(now, "UTC"), now, report)

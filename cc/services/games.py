@@ -49,6 +49,7 @@ from cc.services.context import (
 from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
 from cc.services.notifications import Kind, Notice, Value
+from cc.services.open_items import may_have_open
 from cc.services.receipts import apply_receipt
 from timekeeping import local_date
 
@@ -959,13 +960,14 @@ class GameService(ConditionalMoves):
         game.finished_at = when
         game.next_deadline = None
         self._lapse_all(session, actor, game, when)
-        for offer in session.scalars(
-            select(DrawOffer).where(
-                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-            )
-        ):
-            offer.status = DrawOfferStatus.LAPSED
-            offer.answered_at = when
+        if may_have_open(session, game.id, "offers"):
+            for offer in session.scalars(
+                select(DrawOffer).where(
+                    DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
+                )
+            ):
+                offer.status = DrawOfferStatus.LAPSED
+                offer.answered_at = when
         audit(
             session,
             actor,

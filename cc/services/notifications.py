@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session
 from cc.clock import Clock
 from cc.models import Case, Event, Game, Notification, Player
 from cc.regulations import Mode
+from cc.services import bulk_rows
 
 #: a parameter's value: what a notice may carry, all of it storable as JSON
 Value = str | int | bool | list[str] | None
@@ -298,8 +299,6 @@ class Delivery:
     """A stored notice, handed to the doors."""
 
     notice: Notice
-    #: the stored row's id (cc.models.Notification)
-    id: int
     channels: frozenset[Channel]
     #: mailed whatever the recipient chose (:func:`is_formal`)
     formal: bool
@@ -415,7 +414,10 @@ class Notifications:
                     Notification.recipient_id == person.id, Notification.key == notice.key
                 )
             )
-            if seen is not None:
+            if seen is not None or any(
+                r.recipient_id == person.id and r.key == notice.key
+                for r in bulk_rows.waiting(session, Notification)
+            ):
                 return None
         mode = mode_of(session, notice)
         channels = chosen_channels(person, GROUP_OF[notice.kind], mode)
@@ -441,9 +443,10 @@ class Notifications:
             digested_at=None if Channel.DIGEST in channels and not by_email else now,
             push_due=Channel.PUSH in channels,
         )
-        session.add(row)
-        session.flush()
-        delivery = Delivery(notice, row.id, channels, formal, mode)
+        # Not flushed here: a run that notifies many (the daily run) writes
+        # its rows together at the next flush.
+        bulk_rows.add(session, row)
+        delivery = Delivery(notice, channels, formal, mode)
         for handler in self._handlers:
             handler(session, delivery)
         return delivery
