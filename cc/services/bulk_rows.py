@@ -51,7 +51,7 @@ def add(session: Session, row: Base) -> None:
 def waiting(session: Session, model: type[T]) -> list[T]:
     """The rows of ``model`` collected and not yet written."""
     pending = session.info.get(_KEY)
-    return list(pending.get(model, [])) if pending else []  # type: ignore[arg-type]
+    return list(pending.get(model, [])) if pending else []
 
 
 def write(session: Session) -> None:
