@@ -40,7 +40,8 @@ class Config:
     smtp_starttls: bool
     #: signs the reply tokens of the gateway ("" makes one under var/)
     secret_key: str
-    #: how often the daily run looks for games whose day has come
+    #: how often the daily run looks for games whose day has come (0: this
+    #: process never runs it; another process of the site does)
     daily_every_seconds: float
     #: the gateway's mailbox, read over IMAP ("" host: none)
     imap_host: str
@@ -54,6 +55,8 @@ class Config:
     #: what the gateway holds for the arbiter: "fail" (mail whose sender's
     #: domain disowns it), "pass" (all mail without an aligned pass), "off"
     mail_sender_policy: str = "fail"
+    #: this process sends the queued mail (off: another process of the site does)
+    mail_send: bool = True
     #: the authserv-id of the site's receiving server, whose
     #: Authentication-Results are believed (RFC 8601)
     mail_authserv_id: str = ""
@@ -132,6 +135,8 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
             env.get("CC_DAILY_EVERY_SECONDS") or str(data.get("daily_every_seconds", 300))
         ),
         tablebases=env.get("CC_TABLEBASES") or str(data.get("tablebases", "")),
+        mail_send=(env.get("CC_MAIL_SEND") or str(mail.get("send", "true"))).lower()
+        in ("1", "true", "yes"),
         imap_host=env.get("CC_IMAP_HOST") or str(imap.get("host", "")),
         imap_port=int(env.get("CC_IMAP_PORT") or str(imap.get("port", 143))),
         imap_user=env.get("CC_IMAP_USER") or str(imap.get("user", "")),

@@ -47,17 +47,21 @@ async def serve(config: Config, services: Site) -> None:
     else:
         relay = LocalRelay()
     # The embedded default keeps every sent message in var/outbox to be read.
-    background = [
-        asyncio.create_task(
-            run_sender(
-                services.outbound,
-                relay,
-                services.ctx.clock.now,
-                Outbox(config.outbox_dir),
-                heartbeat=health.heartbeat("sender"),
+    background = []
+    if config.mail_send:
+        background.append(
+            asyncio.create_task(
+                run_sender(
+                    services.outbound,
+                    relay,
+                    services.ctx.clock.now,
+                    Outbox(config.outbox_dir),
+                    heartbeat=health.heartbeat("sender"),
+                )
             )
         )
-    ]
+    else:
+        log.info("mail is sent by another process (CC_MAIL_SEND=false)")
     if config.push_enabled:
         # Imported only when configured: the push libraries are not needed
         # by a site that does not push.
@@ -84,7 +88,11 @@ async def serve(config: Config, services: Site) -> None:
         reader = run_imap(mailbox, services.mail.receive_many, heartbeat=health.heartbeat("reader"))
         background.append(asyncio.create_task(reader))
         log.info("reading %s@%s:%s", config.imap_user, config.imap_host, config.imap_port)
-    scheduler = start_scheduler(services, every_seconds=config.daily_every_seconds)
+    scheduler = None
+    if config.daily_every_seconds > 0:
+        scheduler = start_scheduler(services, every_seconds=config.daily_every_seconds)
+    else:
+        log.info("the daily run is left to another process (CC_DAILY_EVERY_SECONDS=0)")
     try:
         if config.web_enabled:
             settings = WebSettings(
@@ -106,7 +114,8 @@ async def serve(config: Config, services: Site) -> None:
         else:
             await asyncio.gather(*background)
     finally:
-        scheduler.shutdown(wait=False)
+        if scheduler is not None:
+            scheduler.shutdown(wait=False)
         for task in background:
             task.cancel()
         if controller is not None:
