@@ -195,6 +195,15 @@ class Player(Base):
     )
 
     @property
+    def mail_address(self) -> str:
+        """Where mail to the player goes: the first registered address that
+        is not bouncing, else the first (a failing one may work again, and
+        the arbiter has been told, 56.1.6); "" without any."""
+        working = [e for e in self.emails if e.failing_since is None]
+        chosen = working or self.emails
+        return chosen[0].address if chosen else ""
+
+    @property
     def role_set(self) -> frozenset[Role]:
         return frozenset(Role(r.role) for r in self.roles)
 

@@ -341,7 +341,7 @@ class MailNotices:
         self.mailer.queue(
             session,
             "digest",
-            person.emails[0].address,
+            person.mail_address,
             say(lang, "digest_subject", day=day),
             "\n\n".join(parts),
             None,

@@ -368,7 +368,7 @@ class Mailer:
         self.queue(
             session,
             kind,
-            player.emails[0].address,
+            player.mail_address,
             subject,
             body,
             None,
@@ -398,7 +398,7 @@ class Mailer:
         self.queue(
             session,
             kind,
-            player.emails[0].address,
+            player.mail_address,
             self.subject(game, player.id),
             body,
             None,
@@ -555,7 +555,7 @@ class Mailer:
     def arbiter(event: Event) -> list[str]:
         """The event's arbiter's address, for a copy (none without one)."""
         arbiter = event.arbiter
-        return [arbiter.emails[0].address] if arbiter and arbiter.emails else []
+        return [arbiter.mail_address] if arbiter and arbiter.mail_address else []
 
     @staticmethod
     def player_by_address(session: Session, address: str) -> Player | None:

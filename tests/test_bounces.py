@@ -289,3 +289,36 @@ def test_the_arbiters_notice_reads_in_their_language_on_the_site(
     assert link
     opened = arbiter.get(f"/notifications/{link.group(1)}", follow_redirects=False)
     assert opened.headers["location"] == "/arbiter/events/T1"
+
+
+def test_mail_goes_to_a_working_address_while_the_first_one_bounces(
+    site: Site, clock: FixedClock
+) -> None:
+    edit = {"name": "Player 2", "roles": ["player"], "lang": "en", "rating": None,
+            "federation_id": None, "country": None}  # fmt: skip
+    site.people.edit(OPERATOR, "t1p2", emails=[BLACK, "second@example.org"], **edit)
+    site.mail.receive(postfix_bounce(forward_id(site), BLACK), clock.now(), "test")
+    assert address(site, BLACK).failing_since is not None
+    clock.set(NOON + timedelta(hours=1))
+    with site.ctx.db.read() as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        white, black = game.white_id, game.black_id
+    site.games.submit_move(Actor.player(black, Door.WEB), 1, "d5")
+    site.games.submit_move(Actor.player(white, Door.WEB), 1, "c4")
+    with site.ctx.db.read() as s:
+        to_black = s.scalars(
+            select(OutboundMessage.to_address)
+            .where(OutboundMessage.kind == "forward", OutboundMessage.game_id == 1)
+            .where(OutboundMessage.to_address != WHITE)
+            .order_by(OutboundMessage.id)
+        ).all()
+    assert to_black == [BLACK, "second@example.org"]
+    # Mail from the failing address shows it works again: it is used again.
+    clock.set(NOON + timedelta(hours=2))
+    with site.ctx.db.read() as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        subject = site.mail.subject(game, black)
+    site.mail.receive(raw_mail(BLACK, f"Re: {subject}", "2. c4 e6"), clock.now(), "test")
+    assert address(site, BLACK).failing_since is None

@@ -506,7 +506,7 @@ class AccountService:
             subject, body = _reset_text(player.lang, f"{site}/reset/{token}")
             # Queued with the reset it announces; the sender hands it to the
             # relay after the commit, like every other message of the server.
-            _queue(session, "reset", player.emails[0].address, subject, body, now)
+            _queue(session, "reset", player.mail_address, subject, body, now)
 
     def mail_link(
         self, actor: Actor, player: str, base_url: str | None = None, *, purpose: str
@@ -538,7 +538,7 @@ class AccountService:
                     expires_at=now + timedelta(days=LINK_DAYS),
                 )
             )
-            address = target.emails[0].address
+            address = target.mail_address
             audit(
                 session,
                 actor,
