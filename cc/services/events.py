@@ -124,6 +124,10 @@ class EventService:
                     system=spec.system,
                 ),
             ) from None
+        if spec.match_rules and system.value not in KNOCKOUTS:
+            raise errors.InvalidInput(
+                field="match_rules", reason=N_("only knockout events play matches")
+            )
         try:
             regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
         except (TypeError, ValueError) as exc:

@@ -64,6 +64,8 @@ MATCH_RULES: dict[str, object] = {
     "bracket_reset": False,
 }
 
+_SYSTEMS = (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value)
+
 #: who acts when a finished game pairs the next match
 _BRACKET = Actor.operator(Door.SYSTEM, label="knockout")
 
@@ -91,9 +93,8 @@ def configure(session: Session, event: Event, overrides: Mapping[str, object]) -
         raise errors.InvalidInput(
             field="match_rules",
             reason=N_(
-                "a match has at least 1 game, at most {most} extra pairs are not negative, "
-                "and a tie goes to extra_pair, higher_seed or lots",
-                most="extra_pairs",
+                "a match has at least 1 game, extra pairs are not negative, and a tie goes "
+                "to extra_pair, higher_seed or lots"
             ),
         ) from None
     session.add(
@@ -378,10 +379,30 @@ class KnockoutService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
 
+    def is_knockout(self, code: str) -> bool:
+        """Whether the event is played by one of the knockout systems."""
+        with self.ctx.db.read() as session:
+            return find_event(session, code).system in _SYSTEMS
+
+    def rules(self, code: str) -> dict[str, object] | None:
+        """A knockout event's system and match rules, for its regulations; else None."""
+        with self.ctx.db.read() as session:
+            event = find_event(session, code)
+            if event.system not in _SYSTEMS:
+                return None
+            rules = rules_of(session, event)
+            return {
+                "system": event.system,
+                "games_per_match": rules.games_per_match,
+                "tie_break": rules.tie_break.value,
+                "extra_pairs": rules.extra_pairs,
+                "bracket_reset": rules.bracket_reset,
+            }
+
     def bracket(self, code: str) -> BracketView:
         with self.ctx.db.read() as session:
             event = find_event(session, code)
-            if event.system not in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
+            if event.system not in _SYSTEMS:
                 raise errors.NotFound(kind="bracket", ref=code)
             sections = tuple(
                 self._section(session, event, s) for s in event.sections if event.started_at

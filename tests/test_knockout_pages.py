@@ -1,0 +1,75 @@
+"""A knockout event's bracket page, reached from the event page, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from cc.clock import FixedClock
+from cc.services import Services
+from tests.test_cases import at
+from tests.test_knockout_event import START, setup_cup, win_by_better_seed
+from tests.web_support import client
+
+RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
+
+
+def test_the_bracket_shows_rounds_matches_scores_byes_and_winners(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = setup_cup(services, 6)  # 8 places: seeds 1 and 2 have byes
+    win_by_better_seed(services, ids, "W1-2")  # p4 v p5
+    c = client(services)
+    event = c.get("/events/CUP")
+    assert 'href="/events/CUP/bracket"' in event.text
+    page = c.get("/events/CUP/bracket")
+    assert page.status_code == 200
+    html = page.text
+    assert "Quarter-finals" in html and "Semi-finals" in html and ">Final<" in html
+    bye = re.search(r'id="match-A-W1-1".*?</li>', html, re.S)
+    assert bye is not None and "Player 1" in bye.group(0) and ">bye<" in bye.group(0)
+    played = re.search(r'id="match-A-W1-2".*?</li>', html, re.S)
+    assert played is not None
+    won = re.search(r'<div class="side won">\s*<span class="name">([^<]*)', played.group(0))
+    assert won is not None and won.group(1).strip() == "Player 4"
+    assert "1.5" in played.group(0) and "0.5" in played.group(0)
+    # The semi-final of seed 1 is paired at once: its games are being played.
+    semi = re.search(r'id="match-A-W2-1".*?</li>', html, re.S)
+    assert semi is not None and "Player 4" in semi.group(0) and "playing" in semi.group(0)
+    ru = c.get("/events/CUP/bracket", headers=RU).text
+    assert "Четвертьфиналы" in ru and "Полуфиналы" in ru and "без соперника" in ru
+    assert "1,5" in ru
+    assert c.get("/events/CUP", headers=RU).text.count("Сетка") >= 1
+
+
+def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = setup_cup(services, 4, system="double_knockout", games_per_match=2)
+    for key in ("W1-1", "W1-2", "W2-1", "L1-1", "L2-1", "GF"):
+        win_by_better_seed(services, ids, key)
+    c = client(services)
+    html = c.get("/events/CUP/bracket").text
+    assert "Winners&#39; bracket" in html or "Winners' bracket" in html
+    assert "Losers&#39; bracket" in html or "Losers' bracket" in html
+    assert 'id="placings-A"' in html
+    placings = re.search(r'id="placings-A">(.*?)</ol>', html, re.S)
+    assert placings is not None
+    assert re.findall(r"Player \d", placings.group(1)) == [
+        "Player 1",
+        "Player 2",
+        "Player 3",
+        "Player 4",
+    ]
+    ru = c.get("/events/CUP/bracket", headers=RU).text
+    assert "Нижняя сетка" in ru and "Итоговые места" in ru
+
+
+def test_a_round_robin_has_no_bracket(services: Services, clock: FixedClock) -> None:
+    from tests.conftest import make_event
+
+    make_event(services, 2)
+    c = client(services)
+    assert 'href="/events/T1/bracket"' not in c.get("/events/T1").text
+    assert c.get("/events/T1/bracket").status_code == 404
