@@ -8,11 +8,12 @@ feed it are decided, and not before.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from cc.clock import FixedClock
+from cc.db import make_engine
 from cc.models import (
     AuditEntry,
     Game,
@@ -24,7 +25,10 @@ from cc.models import (
 )
 from cc.services import EventSpec, Services
 from tests.conftest import OPERATOR
-from tests.test_cases import at, player
+from tests.test_cases import at, mails_to, player
+from tests.test_cli import Console, console
+
+__all__ = ["console"]  # the console's fixture
 
 START = date(2026, 5, 10)
 
@@ -132,6 +136,11 @@ def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: Fi
     # Their games start the next day, and both players are told of both games.
     assert now["W2-1"][0].turn_started_at.date() == START + timedelta(days=3)  # 00:00 Moscow
     assert paired_notices(services, ids["p8"]) == ["W2-1", "W2-1"]
+    mailed = mails_to(services, "p8@example.org", containing="round W2-1: ")
+    assert sorted(m.subject.split("] ")[1] for m in mailed) == [
+        "CUP: Player 1 - Player 8",
+        "CUP: Player 8 - Player 1",
+    ]
     # The quarter-final is played while the rest of the first round goes on.
     assert "W2-2" not in now
     win_by_better_seed(services, ids, "W2-1")
@@ -228,3 +237,36 @@ def test_a_tie_gets_an_extra_pair_and_a_withdrawal_forfeits(
         ("3", "Player 4"),
         ("4", "Player 3"),
     ]
+
+
+def test_a_cup_from_the_console(console: Console) -> None:
+    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    console.run("db", "upgrade")
+    for i in range(1, 6):
+        console.run("player", "add", f"c{i}", "--name", f"Cup Player {i}")
+    console.run(
+        "event", "create", "CC", "--name", "Console Cup", "--mode", "server", "--start", start,
+        "--system", "knockout", "--games-per-match", "4", "--tie-break", "lots",
+    )  # fmt: skip
+    console.run("event", "add-player", "CC", *[f"c{i}" for i in range(1, 6)])
+    assert "games created: 8" in console.run("event", "start", "CC").stdout
+    engine = make_engine(console.env["CC_DATABASE_URL"])
+    try:
+        with engine.connect() as conn:
+            rules = conn.execute(
+                text("SELECT games_per_match, tie_break, lots_seed FROM knockout_rules")
+            ).one()
+            matches = conn.execute(
+                text("SELECT DISTINCT match FROM knockout_games ORDER BY match")
+            ).all()
+    finally:
+        engine.dispose()
+    assert rules[:2] == (4, "lots") and rules[2] is not None
+    # Five players: seeds 1-3 have byes, seeds 4 and 5 play the one first-round
+    # match, and seeds 2 and 3, both through on byes, meet at once in round 2.
+    assert [m[0] for m in matches] == ["W1-2", "W2-2"]
+    refused = console.refused(
+        "event", "create", "RR", "--name", "R", "--mode", "server", "--start", start,
+        "--games-per-match", "4", code="invalid_input",
+    )  # fmt: skip
+    assert "knockout" in refused

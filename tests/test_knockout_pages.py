@@ -8,7 +8,11 @@ from cc.clock import FixedClock
 from cc.services import Services
 from tests.test_cases import at
 from tests.test_knockout_event import START, setup_cup, win_by_better_seed
-from tests.web_support import client
+from tests.test_office_pages import PASSWORD as OFFICE_PASSWORD
+from tests.test_office_pages import form, site
+from tests.web_support import client, sign_in
+
+__all__ = ["site"]  # the office's fixture
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 
@@ -73,3 +77,66 @@ def test_a_round_robin_has_no_bracket(services: Services, clock: FixedClock) -> 
     c = client(services)
     assert 'href="/events/T1/bracket"' not in c.get("/events/T1").text
     assert c.get("/events/T1/bracket").status_code == 404
+
+
+def test_the_office_creates_a_double_knockout_with_its_match_rules(
+    site: Services, clock: FixedClock
+) -> None:
+    c = sign_in(site, "office", OFFICE_PASSWORD)
+    page = c.get("/office/events/new")
+    assert 'name="system"' in page.text and 'name="games_per_match"' in page.text
+    r = c.post(
+        "/office/events/new",
+        data=form(
+            page.text,
+            code="KO26",
+            name="Кубок федерации",
+            mode="server",
+            start_date="2026-06-01",
+            timezone="Europe/Moscow",
+            system="double_knockout",
+            games_per_match="4",
+            tie_break="higher_seed",
+            bracket_reset="yes",
+        ),
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    assert site.knockout.rules("KO26") == {
+        "system": "double_knockout",
+        "games_per_match": 4,
+        "tie_break": "higher_seed",
+        "extra_pairs": 2,
+        "bracket_reset": True,
+    }
+    shown = c.get(r.headers["location"]).text
+    assert "выбыванием после двух поражений" in shown and "Матч — 4 партии" in shown
+    assert "дальше проходит тот, у кого посев выше" in shown
+    # A round robin's form ignores the knockout fields left filled in.
+    r = c.post(
+        "/office/events/new",
+        data=form(
+            page.text,
+            code="RR26",
+            name="Круговой",
+            mode="server",
+            start_date="2026-06-01",
+            system="round_robin",
+            games_per_match="4",
+        ),
+        follow_redirects=False,
+    )
+    assert r.status_code == 303 and site.knockout.rules("RR26") is None
+    bad = c.post(
+        "/office/events/new",
+        data=form(
+            page.text,
+            code="BAD",
+            name="Плохой",
+            mode="server",
+            start_date="2026-06-01",
+            system="knockout",
+            games_per_match="0",
+        ),
+    )
+    assert bad.status_code == 422 and "не меньше 1 партии" in bad.text

@@ -51,6 +51,7 @@ from standings.knockout import (
     MatchState,
     MatchStatus,
     Rules,
+    Slot,
     TieBreak,
     play,
 )
@@ -235,7 +236,6 @@ def follow(
                         "round": key,
                         "white": g.white.name,
                         "black": g.black.name,
-                        "game": g.id,
                     },
                     key=f"paired:{g.id}",
                 ),
@@ -338,6 +338,9 @@ class MatchView:
     #: a :class:`standings.knockout.MatchStatus` value
     status: str
     score: tuple[float, float]
+    #: where a player not yet known comes from: ("winner" or "loser", match key)
+    top_from: tuple[str, str] | None
+    bottom_from: tuple[str, str] | None
     #: "top", "bottom" or None
     winner: str | None
     decided_by: str | None
@@ -473,10 +476,16 @@ def _match_view(m: MatchState, names: Mapping[int, str], games: list[GameCell]) 
         names.get(m.bottom) if m.bottom is not None else None,
         m.status.value,
         m.score,
+        _source(m.spec.top),
+        _source(m.spec.bottom),
         winner,
         m.decided_by,
         tuple(games),
     )
+
+
+def _source(slot: Slot) -> tuple[str, str] | None:
+    return None if slot.kind == "seed" else (slot.kind, slot.match)
 
 
 __all__ = [
