@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from cc.clock import FixedClock
+from cc.models import Player
+from cc.security import hash_password
 from cc.services import Services
 from tests.test_cases import at
 from tests.test_knockout_event import START, setup_cup, win_by_better_seed
@@ -140,3 +142,19 @@ def test_the_office_creates_a_double_knockout_with_its_match_rules(
         ),
     )
     assert bad.status_code == 422 and "не меньше 1 партии" in bad.text
+
+
+def test_the_event_audit_says_what_the_bracket_did(services: Services, clock: FixedClock) -> None:
+    at(clock, START)
+    ids = setup_cup(services, 4)
+    win_by_better_seed(services, ids, "W1-1")
+    win_by_better_seed(services, ids, "W1-2")
+    with services.ctx.db.write() as session:
+        arbiter = session.get(Player, ids["arb"])
+        assert arbiter is not None
+        arbiter.password_hash = hash_password("arbiter-pass-1")
+        arbiter.lang = "ru"
+    page = sign_in(services, "arb", "arbiter-pass-1").get("/audit/events/CUP").text
+    assert "Олимпийская система: матч решён" in page
+    assert "Олимпийская система: назначены следующие партии" in page
+    assert "сетка олимпийской системы" in page
