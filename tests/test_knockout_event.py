@@ -230,6 +230,21 @@ def test_a_tie_gets_an_extra_pair_and_a_withdrawal_forfeits(
     final = matches(services)["GF"][0]
     assert (final.white.login, final.black.login) == ("p1", "p2")
     win_by_better_seed(services, ids, "GF")
+    with services.ctx.db.read() as session:
+        decided = {
+            a.details["match"]: a.details["decided_by"]
+            for a in session.scalars(
+                select(AuditEntry).where(AuditEntry.action == "knockout_match_decided")
+            )
+        }
+    assert decided == {
+        "W1-1": "extra_pair",
+        "W1-2": "games",
+        "L1-1": "forfeit",
+        "W2-1": "games",
+        "L2-1": "games",
+        "GF": "games",
+    }
     (section,) = services.knockout.bracket("CUP").sections
     assert [(shown, name) for _, shown, name in section.placings] == [
         ("1", "Player 1"),

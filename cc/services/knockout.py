@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from cc import errors
 from cc.i18n import N_
 from cc.models import (
+    AuditEntry,
     Door,
     Event,
     EventSystem,
@@ -182,10 +183,20 @@ def follow(
         return
     section = session.get(Section, link.section_id)
     assert section is not None
-    before = _bracket(session, event, section, ignore=game.id)
     after = _bracket(session, event, section)
+    # Each decision is audited once: by this result, or by a withdrawal
+    # (Art. 33) that a later result brings to the bracket.
+    told = {
+        entry.details.get("match")
+        for entry in session.scalars(
+            select(AuditEntry).where(
+                AuditEntry.event_id == event.id, AuditEntry.action == "knockout_match_decided"
+            )
+        )
+        if entry.details.get("section") == section.name
+    }
     for m in after.matches:
-        if m.status == MatchStatus.DECIDED and before.match(m.key).status != MatchStatus.DECIDED:
+        if m.status == MatchStatus.DECIDED and m.key not in told:
             top, bottom = m.score
             audit(
                 session,
@@ -242,10 +253,8 @@ def follow(
             )
 
 
-def _bracket(
-    session: Session, event: Event, section: Section, ignore: int | None = None
-) -> Bracket:
-    """The section's bracket from its games; ``ignore``: a game read as unfinished."""
+def _bracket(session: Session, event: Event, section: Section) -> Bracket:
+    """The section's bracket from its games, its seeds and its withdrawals."""
     entries = sorted(section.entries, key=lambda e: e.number or 0)
     seeds = [e.player_id for e in entries]
     withdrawn = frozenset(e.player_id for e in entries if e.withdrawn_on is not None)
@@ -266,8 +275,7 @@ def _bracket(
         top = first.white_id
         points: list[float | None] = [None] * (max(i for i, _ in listed) + 1)
         for index, game in listed:
-            if game.id != ignore:
-                points[index] = _points(game, top)
+            points[index] = _points(game, top)
         games[key] = points
     try:
         return play(seeds, rules, games, withdrawn)
