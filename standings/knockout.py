@@ -344,7 +344,12 @@ def play(
     for spec in specs:
         top, bottom = resolve(spec.top), resolve(spec.bottom)
         if top is _PENDING or bottom is _PENDING:
-            states[spec.key] = MatchState(spec, None, None, MatchStatus.WAITING)
+            # The side already known is shown while the other is awaited.
+            shown = (
+                top if isinstance(top, int) else None,
+                bottom if isinstance(bottom, int) else None,
+            )
+            states[spec.key] = MatchState(spec, *shown, MatchStatus.WAITING)
             continue
         assert (top is None or isinstance(top, int)) and (bottom is None or isinstance(bottom, int))
         if spec.key == "GF2" and states["GF"].winner == states["GF"].top:

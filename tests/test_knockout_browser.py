@@ -72,5 +72,13 @@ def test_the_bracket_fits_a_phone_and_a_desktop(server: str) -> None:
                     assert tops == sorted(tops) and len(set(tops)) == 3  # one under another
                 else:
                     assert len(set(tops)) == 1  # side by side
+            # In Russian on a phone: the longer words still fit.
+            russian = chromium.new_context(viewport=PHONE, locale="ru-RU").new_page()
+            russian.goto(f"{server}/events/KO/bracket")
+            russian.wait_for_selector(".bracket .match")
+            assert "Верхняя сетка" in russian.inner_text("main")
+            russian.screenshot(path=str(ARTIFACTS / "layout-bracket-ru-390.png"), full_page=True)
+            got = russian.evaluate(MEASURE)
+            assert got["scroll"] <= got["inner"], got
         finally:
             chromium.close()

@@ -12,6 +12,7 @@ from tests.test_cases import at
 from tests.test_knockout_event import START, setup_cup, win_by_better_seed
 from tests.test_office_pages import PASSWORD as OFFICE_PASSWORD
 from tests.test_office_pages import form, site
+from tests.test_russian_pages import foreign, shown_text
 from tests.web_support import client, sign_in
 
 __all__ = ["site"]  # the office's fixture
@@ -158,3 +159,20 @@ def test_the_event_audit_says_what_the_bracket_did(services: Services, clock: Fi
     assert "Олимпийская система: матч решён" in page
     assert "Олимпийская система: назначены следующие партии" in page
     assert "сетка олимпийской системы" in page
+
+
+def test_the_russian_bracket_and_regulations_hold_no_code_and_no_english(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = setup_cup(services, 6, system="double_knockout", tie_break="lots")
+    win_by_better_seed(services, ids, "W1-2")
+    c = client(services)
+    names = {f"Player {i}" for i in range(1, 7)} | {"Federation Cup", "CUP", "Arbiter"}
+    for url in ("/events/CUP/bracket", "/events/CUP/regulations", "/events/CUP"):
+        page = c.get(url, headers=RU)
+        assert page.status_code == 200, url
+        text = shown_text(page.text)
+        # the matches' keys (W1-2, L1-1, GF) are the bracket's own names
+        text = re.sub(r"\b(?:[WL]\d+-\d+|GF2?)\b", " ", text)
+        assert foreign(text, names) == [], url
