@@ -71,6 +71,9 @@ def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
     ]
     ru = c.get("/events/CUP/bracket", headers=RU).text
     assert "Нижняя сетка" in ru and "Итоговые места" in ru
+    # The event's other pages read the knockout's games too.
+    for url in ("/events/CUP", "/events/CUP/crosstable", "/events/CUP/regulations"):
+        assert c.get(url).status_code == 200, url
 
 
 def test_a_round_robin_has_no_bracket(services: Services, clock: FixedClock) -> None:
