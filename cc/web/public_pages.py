@@ -36,6 +36,7 @@ def event_page(request: Request, code: str) -> Response:
         games=games,
         entry=svc.entries.state(actor_of(info) if info else None, code),
         arbiter_name=svc.office.regulations(actor_of(info) if info else None, code).arbiter_name,
+        has_bracket=svc.knockout.is_knockout(code),
         reasons={
             g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason
         },
@@ -55,6 +56,12 @@ def crosstable_page(request: Request, code: str) -> Response:
         # a game being played opens to the public only with a delay
         games_open=event.regulations["public_moves_behind"] is not None,
     )
+
+
+@router.get("/events/{code}/bracket")
+def bracket_page(request: Request, code: str) -> Response:
+    """A knockout event's bracket (Art. 26): rounds, matches, games, placing."""
+    return render(request, "bracket.html", view=services_of(request).knockout.bracket(code))
 
 
 @router.post("/events/{code}/apply")
