@@ -36,6 +36,7 @@ from cc.services.ratings import RatingService
 from cc.services.receipts import ReceiptService
 from cc.services.records import RecordService
 from cc.services.standings import StandingsService
+from cc.services.swiss import SwissService
 
 
 class Services:
@@ -56,6 +57,8 @@ class Services:
         self.mail_office = MailOffice(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
+        #: a Swiss's rounds after the first (Art. 31.7), paired as rounds end
+        self.swiss = SwissService(ctx)
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)
@@ -105,4 +108,5 @@ __all__ = [
     "ServiceContext",
     "Services",
     "StandingsService",
+    "SwissService",
 ]
