@@ -26,8 +26,8 @@ from cc import config as config_mod
 from cc import errors, i18n
 from cc.db import unavailable
 from cc.i18n import N_
-from cc.models import Door
-from cc.regulations import DayCounting, Mode, parse_time_control
+from cc.models import Door, EventSystem
+from cc.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
 from cc.services.queries import PlayerView, as_json
@@ -721,6 +721,23 @@ def event() -> None:
 @click.option("--adjudicator", help="The adjudicating arbiter's login.")
 @click.option("--appeal-arbiter", "appeal_arbiters", multiple=True)
 @click.option("--double-round", is_flag=True, help="Double round robin (Art. 31.6).")
+@click.option(
+    "--system",
+    type=click.Choice([s.value for s in EventSystem]),
+    default=EventSystem.ROUND_ROBIN.value,
+    show_default=True,
+    help="The system of play (Art. 26).",
+)
+@click.option(
+    "--rounds",
+    type=int,
+    help="A Swiss: its number of rounds, announced in advance (Art. 31.7).",
+)
+@click.option(
+    "--bye-points",
+    type=click.Choice(list(BYE_POINTS)),
+    help="A Swiss: what a bye scores (default 1, an unplayed win).",
+)
 @click.option("--tc", "time_control", help="Time control MOVES/DAYS (default per mode).")
 @click.option("--leave-per-year", type=int)
 @click.option("--leave-per-event", type=int)
@@ -734,7 +751,9 @@ def event() -> None:
 @click.option(
     "--tiebreaks",
     help="Tie-breaks in order, comma-separated (Art. 39.3): head_to_head, wins, "
-    "sonneborn_berger, koya, black.",
+    "sonneborn_berger, koya, black; a Swiss (39.3.3, 39.3.4; default head_to_head, wins, "
+    "black, buchholz_cut1, buchholz, sonneborn_berger): also average_rating, "
+    "buchholz_median1.",
 )
 @click.option("--no-engines", is_flag=True, default=None, help="Engines forbidden.")
 @click.option("--no-databases", is_flag=True, default=None, help="Databases forbidden.")
@@ -767,6 +786,8 @@ def event_create(
     adjudicator: str | None,
     appeal_arbiters: tuple[str, ...],
     double_round: bool,
+    system: str,
+    rounds: int | None,
     time_control: str | None,
     public_games: str | None,
     as_json_flag: bool,
@@ -799,6 +820,8 @@ def event_create(
         adjudicator=adjudicator,
         appeal_arbiters=appeal_arbiters,
         cycles=2 if double_round else 1,
+        system=system,
+        rounds=rounds,
         regulations=overrides,
     )
     state.services.events.create(state.actor, spec)
@@ -819,6 +842,17 @@ def _public_games(text: str) -> int | None:
         field="--public-games",
         reason=N_("write after-end or a number of moves, got {text!r}", text=text),
     )
+
+
+@event.command("pair-next")
+@click.argument("code")
+@pass_state
+@refusals
+def event_pair_next(state: State, code: str) -> None:
+    """A Swiss: pair the next round of each section whose round has ended (Art. 31.7)."""
+    paired = state.services.swiss.pair_next(state.actor, code)
+    for section, rnd in paired.items():
+        click.echo(_("section {section}: round {round} paired", section=section, round=rnd))
 
 
 @event.command("crosstable")
@@ -939,6 +973,15 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
             appeal=", ".join(e.appeal_arbiters) or "-",
         )
     )
+    if e.system == EventSystem.SWISS:
+        click.echo(
+            _(
+                "Swiss system: {rounds} rounds, paired by the Dutch system (Art. 31.7); "
+                "a bye scores {points}",
+                rounds=e.rounds,
+                points=e.regulations["bye_points"],
+            )
+        )
     for line in _regulation_lines(e.mode, e.regulations):
         click.echo(line)
     for name, logins in e.sections.items():

@@ -483,7 +483,10 @@ class SwissTable:
         )
         lines = [head]
         for row in self.rows:
-            cells = " ".join(f"{c!s:>6}" for c in row.rounds)
+            cells = " ".join(
+                f"{label('bye', 'bye')[:4] + c.result if c.bye else str(c):>6}"
+                for c in row.rounds
+            )
             mark = "*" if row.withdrawn else " "
             tbs = " ".join(
                 f"{_show(row.tiebreaks[t.value], decimal_comma):>6}" for t in self.tiebreaks

@@ -300,7 +300,6 @@ class SwissService:
                 "round": rnd,
                 "white": game.white.name,
                 "black": game.black.name,
-                "game": game.id,
             }
             for player_id in (game.white_id, game.black_id):
                 hub.notify(
