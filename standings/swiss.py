@@ -589,9 +589,14 @@ def swiss_table(
     def played(c: RoundCell) -> bool:
         return c.opponent is not None and c.result in ("1", "½", "0")
 
+    def running(c: RoundCell) -> bool:
+        return c.result == "*"  # a game still being played counts nothing yet
+
     # 37.1: an opponent's score for Buchholz, his unplayed rounds as draws
     adjusted = {
-        pid: sum((c.points if played(c) else _HALF for c in cs), Fraction(0))
+        pid: sum(
+            (c.points if played(c) else _HALF for c in cs if not running(c)), Fraction(0)
+        )
         for pid, cs in rows_cells.items()
     }
 
@@ -605,6 +610,7 @@ def swiss_table(
         bh_terms = [
             adjusted[c.opponent] if played(c) and c.opponent is not None else virtual(cs, c)
             for c in cs
+            if not running(c)
         ]
         sb = Fraction(0)
         for c in cs:

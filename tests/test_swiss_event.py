@@ -207,7 +207,8 @@ def test_a_swiss_of_five_rounds_runs_to_its_end(services: Services, clock: Fixed
     ]
     assert got == FINAL
     withdrawn = section.swiss.row("p08")
-    assert withdrawn.withdrawn and [str(c) for c in withdrawn.rounds] == ["16b1", "3w0", "12b-", "-", "-"]
+    assert withdrawn.withdrawn
+    assert [str(c) for c in withdrawn.rounds] == ["16b1", "3w0", "12b-", "-", "-"]
     assert [str(c) for c in section.swiss.row("p16").rounds][3] == "bye+"
 
     # Each new round was told to its players, and mailed whatever they chose.
