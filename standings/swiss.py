@@ -28,6 +28,12 @@ criteria, each one counting before all those after it:
    partner is changed only if no lower change works (the Dutch system's
    transpositions in S2, then exchanges between the halves).
 
+Where this is not FIDE's text to the letter: exchanges are ordered by the
+rule just given (the highest-ranked player keeps his partner first) rather
+than by FIDE's sums of pairing numbers, and the criteria on repeated floats
+(C.04.3 C.14-C.21) are not applied; the choice of a floater considers the
+next group only through its colour clashes.
+
 The search is one maximum-weight matching (:func:`networkx.max_weight_matching`
 with ``maxcardinality``: every player is paired if the round can be paired at
 all) over the pairs allowed by 1, each pair weighted so that the criteria above
