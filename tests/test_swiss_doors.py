@@ -8,8 +8,9 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import select
 
+from cc import errors
 from cc.clock import FixedClock
-from cc.models import Game
+from cc.models import AuditEntry, Game
 from cc.services import EventSpec, Services
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
@@ -170,3 +171,40 @@ def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:  # noq
     console.run("game", "resign", "2", "--player", "vera")
     said = console.refused("event", "pair-next", "SW", code="event_state")
     assert "all 2 rounds are paired" in said
+
+
+def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
+    for name in ("Anna", "Boris"):
+        ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="TWO",
+            name="Two",
+            mode="server",  # type: ignore[arg-type]
+            start_date=START,
+            arbiter="arb",
+            system="swiss",
+            rounds=2,
+        ),
+    )
+    services.events.add_players(OPERATOR, "TWO", ["anna", "boris"])
+    services.events.start(OPERATOR, "TWO")
+    services.games.resign(player(ids, "Boris"), 1)
+    # Round 2 would pair Anna and Boris again (absolute): not paired, the
+    # resignation stands, and the arbiter is told why when he tries.
+    assert services.queries.game(1).result == "1-0"
+    with services.ctx.db.read() as session:
+        assert session.scalars(select(Game)).all()[-1].round == 1
+        noted = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "swiss_round_not_paired")
+        ).one()
+        assert "repeat" in noted.details["reason"]
+    with pytest.raises(errors.EventStateError, match="repeat"):
+        services.swiss.pair_next(player(ids, "arb"), "TWO")
+    with pytest.raises(errors.NotPermitted):
+        services.swiss.pair_next(player(ids, "Anna"), "TWO")

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from cc import errors
 from cc.i18n import N_
 from cc.models import (
+    Door,
     Event,
     EventStatus,
     EventSystem,
@@ -54,6 +55,7 @@ from standings.swiss import (
     pair_round,
     starting_order,
 )
+from timekeeping import local_date
 
 #: the pairing system announced for a Swiss (31.7): :mod:`standings.swiss`
 DUTCH = "dutch"
@@ -61,6 +63,8 @@ DUTCH = "dutch"
 UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
 
 Pairings = list[tuple[int, int, int, int]]
+#: who pairs a round when a result ends the one before
+_PAIRING = Actor.operator(Door.SYSTEM, "swiss pairing")
 
 
 def ended(game: Game) -> bool:
@@ -204,7 +208,7 @@ class SwissService:
             # The result stands; the arbiter pairs by hand (cc event pair-next).
             audit(
                 session,
-                Actor.operator(label="swiss"),
+                _PAIRING,
                 when,
                 "swiss_round_not_paired",
                 event_id=event.id,
@@ -257,6 +261,14 @@ class SwissService:
                     reason=N_("all {rounds} rounds are paired", rounds=event.rounds or rnd),
                 )
             return None
+        if event.end_date is not None and local_date(when, event.timezone) > event.end_date:
+            # past the end its unfinished games are adjudicated (56.9.4): no new round
+            if strict:
+                raise errors.EventStateError(
+                    event=event.code,
+                    reason=N_("its end date {day} has passed", day=event.end_date.isoformat()),
+                )
+            return None
         if not _round_over(session, section, rnd):
             if strict:
                 raise errors.EventStateError(
@@ -275,7 +287,7 @@ class SwissService:
         session.flush()
         audit(
             session,
-            actor or Actor.operator(label="swiss"),
+            actor or _PAIRING,
             when,
             "swiss_round_paired",
             event_id=event.id,
