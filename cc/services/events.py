@@ -2,7 +2,8 @@
 
 In correspondence play all the games of a section are created at once and
 start on the official start date (spec §9); pairings and colours follow the
-Berger tables (Art. 31.5, 31.6).
+Berger tables (Art. 31.5, 31.6). A Swiss (Art. 26, 31.7) is numbered by
+rating and paired one round at a time (:mod:`cc.services.swiss`).
 """
 
 from __future__ import annotations
@@ -338,7 +339,9 @@ class EventService:
         """Number the players, pair every section and create all its games.
 
         Starting numbers follow the order of entry, or a drawing of lots
-        (Art. 31.1) with a recorded seed so the draw can be shown again.
+        (Art. 31.1) with a recorded seed so the draw can be shown again; a
+        Swiss's follow the ratings (its pairings depend on them), and only
+        its first round is paired.
         Returns the number of games created.
         """
         now = self.ctx.now()
