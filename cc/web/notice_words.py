@@ -265,6 +265,7 @@ _PLACEHOLDERS = (
     "verdict",
     "what",
     "address",
+    "points",
 )
 
 
