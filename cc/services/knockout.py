@@ -44,7 +44,7 @@ from cc.models import (
     SectionEntry,
 )
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.events import first_deadline, new_game
+from cc.services.new_games import new_game
 from cc.services.notifications import Kind, Notice, Notifications
 from standings.knockout import (
     Bracket,
@@ -305,7 +305,6 @@ def _create(
     wanted = bracket.new_games()
     if not wanted:
         return []
-    deadline = first_deadline(event, day)
     made: list[tuple[str, Game]] = []
     for g in wanted:
         spec = bracket.match(g.match).spec
@@ -313,10 +312,7 @@ def _create(
         last = session.scalar(
             select(func.max(Game.board)).where(Game.section_id == section.id, Game.round == rnd)
         )
-        game = new_game(
-            session, event, section, rnd, (last or 0) + 1, g.white, g.black, turn_start, deadline
-        )
-        session.add(game)
+        game = new_game(session, event, section, rnd, (last or 0) + 1, g.white, g.black, turn_start)
         session.flush()
         session.add(
             KnockoutGame(game_id=game.id, section_id=section.id, match=g.match, game_index=g.index)

@@ -125,6 +125,10 @@ class EventView:
     sections: dict[str, list[str]]
     #: team sections: section name -> team name -> logins in board order
     teams: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    #: the system of play (Art. 26); a Swiss's rounds and pairing system (31.7)
+    system: str = "round_robin"
+    rounds: int | None = None
+    pairing_system: str | None = None
 
 
 def as_json(value: Any) -> Any:
@@ -333,6 +337,9 @@ class QueryService:
             regulations={k: getattr(regs, k) for k in regs.__dataclass_fields__},
             sections=sections,
             teams=teams,
+            system=event.system,
+            rounds=event.rounds,
+            pairing_system=event.pairing_system,
         )
 
     def game_for(self, actor: Actor | None, game_id: int) -> GameView:
