@@ -43,6 +43,7 @@ from cc.models import (
     Section,
     SectionEntry,
 )
+from cc.services import bulk_rows
 from cc.services.context import Actor, ServiceContext, audit, find_event
 from cc.services.new_games import new_game
 from cc.services.notifications import Kind, Notice, Notifications
@@ -186,14 +187,19 @@ def follow(
     after = _bracket(session, event, section)
     # Each decision is audited once: by this result, or by a withdrawal
     # (Art. 33) that a later result brings to the bracket.
+    # (What a batch of the daily run has audited is still waiting to be
+    # written: it counts too, cc.services.bulk_rows.)
+    written = session.scalars(
+        select(AuditEntry).where(
+            AuditEntry.event_id == event.id, AuditEntry.action == "knockout_match_decided"
+        )
+    )
     told = {
         entry.details.get("match")
-        for entry in session.scalars(
-            select(AuditEntry).where(
-                AuditEntry.event_id == event.id, AuditEntry.action == "knockout_match_decided"
-            )
-        )
-        if entry.details.get("section") == section.name
+        for entry in [*written, *bulk_rows.waiting(session, AuditEntry)]
+        if entry.event_id == event.id
+        and entry.action == "knockout_match_decided"
+        and entry.details.get("section") == section.name
     }
     for m in after.matches:
         if m.status == MatchStatus.DECIDED and m.key not in told:
