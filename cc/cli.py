@@ -31,6 +31,7 @@ from cc.regulations import DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
 from cc.services.queries import PlayerView, as_json
+from cc.services.thematic import describe as describe_theme
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -751,6 +752,14 @@ def event() -> None:
     help="How the public sees games being played: after-end (default: only once they end) "
     "or N (as they stood N moves ago, ICCF's delay; 0: as played).",
 )
+@click.option("--start-fen", help="Thematic (Art. 26): every game starts from this position (FEN).")
+@click.option(
+    "--opening", help='Thematic: every game starts after this line, e.g. "1.e4 e5 2.Nf3".'
+)
+@click.option(
+    "--chess960", is_flag=True, default=False, help="Chess960: a position drawn for each round."
+)
+@click.option("--chess960-seed", help="The seed of the Chess960 draws (default: random).")
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -773,6 +782,9 @@ def event_create(
     **settings: Any,
 ) -> None:
     """Create an event (in draft) with its regulations."""
+    theme: dict[str, Any] = {
+        key: settings.pop(key) for key in ("start_fen", "opening", "chess960", "chess960_seed")
+    }
     overrides: dict[str, object] = {}
     if public_games is not None:
         overrides["public_moves_behind"] = _public_games(public_games)
@@ -800,6 +812,7 @@ def event_create(
         appeal_arbiters=appeal_arbiters,
         cycles=2 if double_round else 1,
         regulations=overrides,
+        **theme,
     )
     state.services.events.create(state.actor, spec)
     if as_json_flag:
@@ -941,6 +954,9 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
     )
     for line in _regulation_lines(e.mode, e.regulations):
         click.echo(line)
+    theme = describe_theme(e.start_fen, e.start_line, e.chess960)
+    if theme is not None:
+        click.echo(theme.localize(_lang()))
     for name, logins in e.sections.items():
         if name in e.teams:
             click.echo(_("section {name} (teams):", name=name))

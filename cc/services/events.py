@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -48,6 +48,7 @@ from cc.services.context import (
 from cc.services.leaves import check_entry
 from cc.services.ledger import LedgerService, reminder_after
 from cc.services.notifications import Kind, Notice
+from cc.services.thematic import place_starts, theme
 from timekeeping import start_of_day
 
 START_EPD = chess.Board().epd(en_passant="legal")
@@ -71,6 +72,12 @@ class EventSpec:
     system: str = "round_robin"
     #: overrides of the mode's default regulations (cc.regulations.Regulations fields)
     regulations: Mapping[str, object] = field(default_factory=dict)
+    #: a thematic start (Art. 26; cc.services.thematic): a position, an
+    #: opening line, or Chess960 drawn per round (from ``chess960_seed``)
+    start_fen: str | None = None
+    opening: str | None = None
+    chess960: bool = False
+    chess960_seed: str | None = None
 
 
 class EventService:
@@ -124,6 +131,7 @@ class EventService:
             regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
         except (TypeError, ValueError) as exc:
             raise errors.InvalidInput(field="regulations", reason=exc_text(exc)) from None
+        start = theme(spec.start_fen, spec.opening, spec.chess960, spec.chess960_seed)
 
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -161,6 +169,7 @@ class EventService:
                 arbiter_id=arbiter.id if arbiter else None,
                 adjudicator_id=adjudicator.id if adjudicator else None,
                 created_at=now,
+                **asdict(start),
             )
             event.set_regulations(regulations)
             event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
@@ -179,6 +188,7 @@ class EventService:
                 end_date=spec.end_date.isoformat() if spec.end_date else None,
                 timezone=spec.timezone,
                 regulations={k: getattr(regulations, k) for k in regulations.__dataclass_fields__},
+                **{k: v for k, v in asdict(start).items() if v},
             )
             return event.id
 
@@ -361,6 +371,7 @@ class EventService:
             event.status = EventStatus.STARTED
             event.started_at = now
             session.flush()
+            place_starts(session, actor, event, now)  # Art. 26: a thematic start
             audit(
                 session,
                 actor,

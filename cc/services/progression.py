@@ -36,6 +36,11 @@ def game_finished(session: Session, game: Game, when: datetime) -> None:
     follower = _FOLLOWERS.get(event.system)
     if follower is not None:
         follower(session, event, game, when)
+        session.flush()
+        # The games just paired start from the event's theme (Art. 26).
+        from cc.services.thematic import place_starts
+
+        place_starts(session, None, event, when)
 
 
 __all__ = ["Follower", "follow", "game_finished"]

@@ -94,6 +94,11 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
         appeal_arbiters=tuple(appeal_arbiters),
         cycles=2 if form.get("cycles") == "2" else 1,
         regulations=regulations,
+        # a thematic start (Art. 26), checked by the service
+        start_fen=form.get("start_fen", "").strip() or None,
+        opening=form.get("opening", "").strip() or None,
+        chess960=form.get("chess960") == "1",
+        chess960_seed=form.get("chess960_seed", "").strip() or None,
     )
 
 

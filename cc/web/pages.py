@@ -364,7 +364,9 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
     style = info.notation if info and info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     written: dict[int, str] = {}
-    replay = chess.Board()
+    # From the game's start (Art. 26: a thematic position or Chess960).
+    start_fen = view.start_fen or chess.STARTING_FEN
+    replay = chess.Board(start_fen, chess960=view.chess960)
     for ply, move in enumerate(moves, start=1):
         written[ply] = notation.write_move(replay, move, style)
         replay.push(move)
@@ -385,7 +387,10 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
-        "move_rows": move_rows(view.moves, style, language(request)),
+        "move_rows": move_rows(
+            view.moves, style, language(request), start_fen, chess960=view.chess960
+        ),
+        "start_fen": start_fen,
         "schedule": svc.ledgers.schedule(game_id, style=style) if whole else None,
         "my_color": "black" if black_side else "white",
         "notation": style,
