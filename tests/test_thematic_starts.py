@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from datetime import UTC, date, datetime
+from pathlib import Path
 from xml.etree import ElementTree
 
 import chess
@@ -23,9 +24,10 @@ from cc.clock import FixedClock
 from cc.models import AuditEntry, Event, Game
 from cc.services import EventSpec, Services
 from notation import read_move, start, write_move
-from tests.conftest import OPERATOR, forget_start
+from tests.conftest import OPERATOR, empty_database_url, forget_start
 from tests.mail_support import outbox, raw_mail
 from tests.test_case_pages import PASSWORD, with_passwords
+from tests.test_cli import Console
 from tests.test_xfcc import get_my_games, make_a_move
 from tests.web_support import client
 
@@ -424,3 +426,28 @@ def test_the_office_sets_a_theme_and_the_pages_show_it_in_both_languages(
         r'<th scope="row">(\d+)\.</th>\s*<td>…</td>\s*<td><span[^>]*>([^<]+)<', shown.text
     )
     assert row is not None and row.groups() == ("12", "axb5")
+
+
+# -------------------------------------------------------------- the console
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+def test_the_console_creates_thematic_events(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    console = Console(empty_database_url(request, backend, tmp_path), tmp_path)
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    base = ("--mode", "server", "--start", "2026-05-10", "--arbiter", "arb")
+    console.run("event", "create", "OP", "--name", "Op", *base, "--opening", "1.e4 e5 2.Nf3")
+    shown = console.run("event", "show", "OP").stdout
+    assert "Thematic: the opening 1.e4 e5 2.Nf3" in shown
+    console.run(
+        "event", "create", "C9", "--name", "C9", *base, "--chess960", "--chess960-seed", "s"
+    )
+    assert console.json("event", "show", "C9")["chess960_seed"] == "s"  # type: ignore[index]
+    empty = "8/8/8/8/8/8/8/8 w - - 0 1"
+    said = console.refused(
+        "event", "create", "BAD", "--name", "Bad", *base, "--start-fen", empty, code="invalid_input"
+    )
+    assert "the board is empty" in said

@@ -117,6 +117,8 @@ class MovePreview:
     fen_after: str
     #: the conditional continuation, in SAN, if one was given
     line: tuple[str, ...] = ()
+    #: Chess960 castling rules (a thematic event, Art. 26)
+    chess960: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,6 +361,7 @@ class GameService(ConditionalMoves):
                 fen_before=fen_before,
                 fen_after=board.fen(),
                 line=tuple(line),
+                chess960=game.chess960,
             )
 
     def _record_move(

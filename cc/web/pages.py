@@ -458,7 +458,7 @@ async def send_move(request: Request, game_id: int) -> Response:
             typed_line=line,
             **context,
         )
-    board = chess.Board(preview.fen_before)
+    board = chess.Board(preview.fen_before, chess960=preview.chess960)
     words = notation.describe_move(board, chess.Move.from_uci(preview.uci), language(request))
     style = info.notation if info.notation in NOTATIONS else "san"
     return render(
@@ -469,20 +469,22 @@ async def send_move(request: Request, game_id: int) -> Response:
         svg=board_svg(preview.fen_after, flipped=preview.color == "black", lastmove=preview.uci),
         board_label=board_label(preview.fen_after, language(request)),
         shown=notation.write_move(board, chess.Move.from_uci(preview.uci), style),
-        line_shown=_line_in(preview.fen_after, preview.line, style),
+        line_shown=_line_in(preview.fen_after, preview.line, style, preview.chess960),
         message_limit=MESSAGE_LIMIT,
     )
 
 
-def _line_in(fen: str, sans: tuple[str, ...], style: str) -> str:
+def _line_in(fen: str, sans: tuple[str, ...], style: str, chess960: bool = False) -> str:
     """A conditional line (in SAN from ``fen``) in the notation the player reads."""
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=chess960)
     moves = []
     for san in sans:
         move = board.parse_san(san)
         moves.append(move)
         board.push(move)
-    return notation.write_moves(moves, style, board=chess.Board(fen), numbered=False)
+    return notation.write_moves(
+        moves, style, board=chess.Board(fen, chess960=chess960), numbered=False
+    )
 
 
 @router.post("/games/{game_id}/confirm")
