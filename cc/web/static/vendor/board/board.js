@@ -3928,8 +3928,8 @@
       setMode("review");
       board.plyShown = ply;
       box.dataset.ply = String(ply);
-      const start = box.dataset.startFen || INITIAL_FEN;
-      board.show(positionOf(ply ? list.fen(ply) : start), lastMoveOf(ply ? list.uci(ply) : ""));
+      const start5 = box.dataset.startFen || INITIAL_FEN;
+      board.show(positionOf(ply ? list.fen(ply) : start5), lastMoveOf(ply ? list.uci(ply) : ""));
       if (ply) board.label(list.label(ply));
       else wrap.setAttribute("aria-label", board.words.start || liveLabel);
       list.mark(ply);
