@@ -880,6 +880,28 @@ def event_add_player(state: State, code: str, players: tuple[str, ...], section:
     )
 
 
+@event.command("section-theme")
+@click.argument("code")
+@click.argument("section")
+@click.option("--start-fen", help="The section's games start from this position (FEN).")
+@click.option("--opening", help='The section\'s games start after this line, e.g. "1.d4 d5".')
+@pass_state
+@refusals
+def event_section_theme(
+    state: State, code: str, section: str, start_fen: str | None, opening: str | None
+) -> None:
+    """Give a section its own thematic start (Art. 26); none: the event's."""
+    chosen = state.services.themes.set_section(
+        state.actor, code, section, start_fen=start_fen, opening=opening
+    )
+    text = describe_theme(chosen.start_fen, chosen.start_line, False)
+    click.echo(
+        _("section {section}: {theme}", section=section, theme=text.localize(_lang()))
+        if text is not None
+        else _("section {section} starts as the event does", section=section)
+    )
+
+
 @event.command("add-team")
 @click.argument("code")
 @click.argument("team")
@@ -957,6 +979,10 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
     theme = describe_theme(e.start_fen, e.start_line, e.chess960)
     if theme is not None:
         click.echo(theme.localize(_lang()))
+    for name, (fen, opening) in e.section_themes.items():
+        text = describe_theme(fen, opening, False)
+        if text is not None:
+            click.echo(_("section {section}: {theme}", section=name, theme=text.localize(_lang())))
     for name, logins in e.sections.items():
         if name in e.teams:
             click.echo(_("section {name} (teams):", name=name))

@@ -393,6 +393,10 @@ class Section(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(64))
+    #: a section's own theme (Art. 26), in place of the event's: its games
+    #: start from this position, reached by ``start_line`` (SAN) if given
+    start_fen: Mapped[str | None] = mapped_column(String(100))
+    start_line: Mapped[str | None] = mapped_column(String(400))
 
     event: Mapped[Event] = relationship(back_populates="sections")
     entries: Mapped[list[SectionEntry]] = relationship(

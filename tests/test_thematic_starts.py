@@ -318,6 +318,18 @@ def test_chess960_rounds_share_their_drawn_position_and_castling_is_exported(
     assert "2. O-O" in pgn
     assert read_back(pgn).fen() == view.fen
 
+    # Xfcc sends the drawn position as the game's setup; the FEN Scid writes
+    # from it (X-FEN castling rights) reads back as Chess960.
+    with_passwords(services)
+    web = client(services)
+    r = web.post("/xfcc/xfccbasic.asmx", content=get_my_games(view.white, PASSWORD))
+    found = ElementTree.fromstring(r.content).find(f".//{NS}XfccGame")
+    assert found is not None
+    assert found.findtext(f"{NS}setup") == "true"
+    assert found.findtext(f"{NS}fen") == start.chess960_fen(869)
+    scid = f'[FEN "{found.findtext(f"{NS}fen")}"]\n\n{found.findtext(f"{NS}moves")} *\n'
+    assert "2.O-O" in scid and read_back(scid).fen() == view.fen
+
 
 # ------------------------------------------------------------- refusals
 
@@ -440,8 +452,13 @@ def test_the_console_creates_thematic_events(
     console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
     base = ("--mode", "server", "--start", "2026-05-10", "--arbiter", "arb")
     console.run("event", "create", "OP", "--name", "Op", *base, "--opening", "1.e4 e5 2.Nf3")
+    console.run("player", "add", "b1", "--name", "B One")
+    console.run("event", "add-player", "OP", "b1", "--section", "B")
+    said = console.run("event", "section-theme", "OP", "B", "--opening", "1.d4 d5").stdout
+    assert "section B: Thematic: the opening 1.d4 d5" in said
     shown = console.run("event", "show", "OP").stdout
     assert "Thematic: the opening 1.e4 e5 2.Nf3" in shown
+    assert "section B: Thematic: the opening 1.d4 d5" in shown
     console.run(
         "event", "create", "C9", "--name", "C9", *base, "--chess960", "--chess960-seed", "s"
     )
@@ -451,3 +468,30 @@ def test_the_console_creates_thematic_events(
         "event", "create", "BAD", "--name", "Bad", *base, "--start-fen", empty, code="invalid_input"
     )
     assert "the board is empty" in said
+
+
+def test_a_section_may_have_a_theme_of_its_own(services: Services, clock: FixedClock) -> None:
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    for login in ("s1", "s2", "s3", "s4"):
+        services.players.add(OPERATOR, login=login, name=login.upper())
+    services.events.create(
+        OPERATOR,
+        EventSpec(code="SEC", name="Sections", mode="server", start_date=START, start_fen=FEN12),  # type: ignore[arg-type]
+    )
+    services.events.add_players(OPERATOR, "SEC", ["s1", "s2"], section="A")
+    services.events.add_players(OPERATOR, "SEC", ["s3", "s4"], section="B")
+    chosen = services.themes.set_section(OPERATOR, "SEC", "B", opening="1.d4 d5")
+    assert chosen.start_line == "d4 d5"
+    assert services.queries.event("SEC").section_themes == {"B": (chosen.start_fen, "d4 d5")}
+    services.events.start(OPERATOR, "SEC")
+    with services.ctx.db.read() as session:
+        starts = {
+            g.section.name: (g.start_fen, g.start_line)
+            for g in session.scalars(select(Game).join(Event).where(Event.code == "SEC"))
+        }
+    assert starts == {"A": (FEN12, None), "B": (chosen.start_fen, "d4 d5")}
+    page = client(services).get("/events/SEC").text
+    assert f"Thematic: the position {FEN12}" in page
+    assert "Section B: Thematic: the opening 1.d4 d5" in page
+    with pytest.raises(errors.EventStateError):
+        services.themes.set_section(OPERATOR, "SEC", "A", opening="1.e4")

@@ -137,6 +137,8 @@ class EventView:
     start_line: str | None = None
     chess960: bool = False
     chess960_seed: str | None = None
+    #: sections with a theme of their own: name -> (position, opening line)
+    section_themes: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
 
 
 def as_json(value: Any) -> Any:
@@ -349,6 +351,9 @@ class QueryService:
             start_line=event.start_line,
             chess960=event.chess960,
             chess960_seed=event.chess960_seed,
+            section_themes={
+                s.name: (s.start_fen, s.start_line) for s in event.sections if s.start_fen
+            },
         )
 
     def game_for(self, actor: Actor | None, game_id: int) -> GameView:

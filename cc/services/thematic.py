@@ -26,8 +26,8 @@ from sqlalchemy.orm import Session
 
 from cc import errors
 from cc.i18n import N_, Text
-from cc.models import AuditEntry, Door, Event, Game
-from cc.services.context import Actor, audit
+from cc.models import AuditEntry, Door, Event, EventStatus, Game
+from cc.services.context import Actor, ServiceContext, audit, find_event, require_admin
 from notation import start
 from notation.start import StartError
 
@@ -108,12 +108,61 @@ def numbered_line(line: str) -> str:
     return " ".join(parts)
 
 
+class ThemeService:
+    """A section's own theme, set by the organiser before the start."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self.ctx = ctx
+
+    def set_section(
+        self,
+        actor: Actor,
+        code: str,
+        section: str,
+        *,
+        start_fen: str | None = None,
+        opening: str | None = None,
+    ) -> Theme:
+        """Give section ``section`` of a draft event its own start position or
+        opening line (none of either: the event's theme again). Chess960 is
+        the whole event's, drawn per round for all its sections."""
+        chosen = theme(start_fen, opening)
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, N_("set a section's theme"))
+            event = find_event(session, code, lock=True)
+            if event.status != EventStatus.DRAFT:
+                raise errors.EventStateError(
+                    event=code, reason=N_("the theme is set before the event starts")
+                )
+            if event.chess960:
+                raise errors.InvalidInput(
+                    field="start",
+                    reason=N_("a Chess960 event draws one position per round for all sections"),
+                )
+            target = next((s for s in event.sections if s.name == section.strip()), None)
+            if target is None:
+                raise errors.NotFound(kind="section", ref=section)
+            target.start_fen, target.start_line = chosen.start_fen, chosen.start_line
+            audit(
+                session,
+                actor,
+                now,
+                "section_theme_set",
+                event_id=event.id,
+                section=target.name,
+                start_fen=chosen.start_fen,
+                start_line=chosen.start_line,
+            )
+            return chosen
+
+
 def place_starts(session: Session, actor: Actor | None, event: Event, now: datetime) -> int:
     """Put the event's start on each of its games just paired (no move made,
     no start yet); returns how many. Called where an event starts and after
     every result (cc.services.progression), so the games any system of play
     pairs, at the start or round by round, begin from the theme."""
-    if not (event.chess960 or event.start_fen):
+    if not (event.chess960 or event.start_fen or any(s.start_fen for s in event.sections)):
         return 0
     who = actor or Actor(player_id=None, door=Door.SYSTEM, label="thematic start")
     placed = 0
@@ -121,7 +170,7 @@ def place_starts(session: Session, actor: Actor | None, event: Event, now: datet
         select(Game).where(Game.event_id == event.id, Game.ply_count == 0).order_by(Game.id)
     ):
         fresh = not game.chess960 if event.chess960 else game.start_fen is None
-        if fresh:
+        if fresh and (event.chess960 or game.section.start_fen or event.start_fen):
             place_start(session, who, event, game, now)
             placed += 1
     return placed
@@ -134,6 +183,10 @@ def place_start(session: Session, actor: Actor, event: Event, game: Game, now: d
         number = round_position(session, actor, event, game.round, now)
         fen: str | None = start.chess960_fen(number)
         game.chess960 = True
+    elif game.section.start_fen:
+        # the section's own theme, in place of the event's
+        fen = game.section.start_fen
+        game.start_line = game.section.start_line
     else:
         fen = event.start_fen
         game.start_line = event.start_line
@@ -180,6 +233,7 @@ def round_position(
 
 __all__ = [
     "Theme",
+    "ThemeService",
     "describe",
     "numbered_line",
     "place_start",

@@ -40,6 +40,11 @@ def event_page(request: Request, code: str) -> Response:
         arbiter_name=svc.office.regulations(actor_of(info) if info else None, code).arbiter_name,
         # a thematic event (Art. 26): its theme in words, and the position drawn
         theme=theme.localize(lang) if theme is not None else None,
+        section_themes=[
+            (name, text.localize(lang))
+            for name, (fen, line) in event.section_themes.items()
+            if (text := describe_theme(fen, line, False)) is not None
+        ],
         theme_svg=board_svg(event.start_fen, flipped=False, size=180)
         if event.start_fen and not event.chess960
         else None,

@@ -27,6 +27,9 @@ def upgrade() -> None:
             sa.Column("chess960", sa.Boolean(), nullable=False, server_default=sa.false())
         )
         batch.add_column(sa.Column("chess960_seed", sa.String(64), nullable=True))
+    with op.batch_alter_table("sections") as batch:
+        batch.add_column(sa.Column("start_fen", sa.String(100), nullable=True))
+        batch.add_column(sa.Column("start_line", sa.String(400), nullable=True))
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("start_fen", sa.String(100), nullable=True))
         batch.add_column(sa.Column("start_line", sa.String(400), nullable=True))
@@ -38,6 +41,9 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.drop_column("chess960")
+        batch.drop_column("start_line")
+        batch.drop_column("start_fen")
+    with op.batch_alter_table("sections") as batch:
         batch.drop_column("start_line")
         batch.drop_column("start_fen")
     with op.batch_alter_table("events") as batch:
