@@ -26,7 +26,7 @@ from cc import config as config_mod
 from cc import errors, i18n
 from cc.db import unavailable
 from cc.i18n import N_
-from cc.models import Door
+from cc.models import Door, EventSystem
 from cc.regulations import DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
@@ -722,6 +722,26 @@ def event() -> None:
 @click.option("--adjudicator", help="The adjudicating arbiter's login.")
 @click.option("--appeal-arbiter", "appeal_arbiters", multiple=True)
 @click.option("--double-round", is_flag=True, help="Double round robin (Art. 31.6).")
+@click.option(
+    "--system",
+    type=click.Choice([s.value for s in EventSystem]),
+    default="round_robin",
+    show_default=True,
+    help="How players are paired (Art. 26).",
+)
+@click.option("--games-per-match", type=int, help="Knockouts: games in a match (default 2).")
+@click.option(
+    "--tie-break",
+    "match_tie_break",
+    type=click.Choice(["extra_pair", "higher_seed", "lots"]),
+    help="Knockouts: how a tied match is decided (default extra_pair).",
+)
+@click.option("--extra-pairs", type=int, help="Knockouts: extra pairs at most, then a lot.")
+@click.option(
+    "--bracket-reset/--no-bracket-reset",
+    default=None,
+    help="Double knockout: a second final if the losers' bracket champion wins the first.",
+)
 @click.option("--tc", "time_control", help="Time control MOVES/DAYS (default per mode).")
 @click.option("--leave-per-year", type=int)
 @click.option("--leave-per-event", type=int)
@@ -776,6 +796,11 @@ def event_create(
     adjudicator: str | None,
     appeal_arbiters: tuple[str, ...],
     double_round: bool,
+    system: str,
+    games_per_match: int | None,
+    match_tie_break: str | None,
+    extra_pairs: int | None,
+    bracket_reset: bool | None,
     time_control: str | None,
     public_games: str | None,
     as_json_flag: bool,
@@ -786,6 +811,16 @@ def event_create(
         key: settings.pop(key) for key in ("start_fen", "opening", "chess960", "chess960_seed")
     }
     overrides: dict[str, object] = {}
+    match_rules = {
+        name: value
+        for name, value in (
+            ("games_per_match", games_per_match),
+            ("tie_break", match_tie_break),
+            ("extra_pairs", extra_pairs),
+            ("bracket_reset", bracket_reset),
+        )
+        if value is not None
+    }
     if public_games is not None:
         overrides["public_moves_behind"] = _public_games(public_games)
     if time_control:
@@ -811,8 +846,10 @@ def event_create(
         adjudicator=adjudicator,
         appeal_arbiters=appeal_arbiters,
         cycles=2 if double_round else 1,
+        system=system,
         regulations=overrides,
         **theme,
+        match_rules=match_rules,
     )
     state.services.events.create(state.actor, spec)
     if as_json_flag:

@@ -543,6 +543,7 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "notification": N_("Notification"),
         "link": N_("Link"),
         "push subscription": N_("Push subscription"),
+        "bracket": N_("Knockout bracket"),
         "application": N_("Entry"),
         "message": N_("Message"),
     },
@@ -736,6 +737,7 @@ NOT_FOUND: Final[dict[str, dict[str, str]]] = {
         "push subscription": "Подписка браузера {ref} не найдена.",
         "application": "Заявка {ref} не найдена.",
         "message": "Письмо {ref} не найдено.",
+        "bracket": "Сетка {ref} не найдена.",
     },
 }
 

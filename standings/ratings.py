@@ -5,7 +5,8 @@ Glickman's system ("Example of the Glicko-2 system", 2012) as the
 against their opponents' ratings from before the period, all at once; a
 player who played no game in the period only grows less certain (step 6).
 A player rated for the first time starts at 1500, deviation 350, volatility
-0.06, the paper's values.
+0.06, the paper's values; one on the federation's list starts at that
+rating instead, as uncertain (:func:`newcomer`).
 
 Only games actually played are given here (tournament rules, 33.2): the
 service leaves out results given without play and annulled games.
@@ -71,6 +72,20 @@ class Rating:
 UNRATED = Rating(START_RATING, START_DEVIATION, START_VOLATILITY)
 
 
+def newcomer(federation_rating: int | None) -> Rating:
+    """Where a player rated here for the first time starts: at their
+    federation rating when they have one (a strong player is not paired and
+    averaged as a 1500 for a whole period), with a newcomer's deviation,
+    since that rating was earned in another pool of players.
+
+    >>> newcomer(None) == UNRATED, newcomer(2345).rating, newcomer(2345).deviation
+    (True, 2345.0, 350.0)
+    """
+    if federation_rating is None or federation_rating <= 0:
+        return UNRATED
+    return Rating(float(federation_rating), START_DEVIATION, START_VOLATILITY)
+
+
 @dataclass(frozen=True)
 class RatedGame(Generic[K]):
     """One game played: White, Black, and White's score (1, 1/2 or 0)."""
@@ -90,7 +105,7 @@ class RatedGame(Generic[K]):
 
 def rate_period(before: Mapping[K, Rating], games: Iterable[RatedGame[K]]) -> dict[K, Rating]:
     """Everyone's rating after one period: the players of ``before`` and those
-    of ``games`` (the newcomers start :data:`UNRATED`).
+    of ``games`` (a newcomer not given in ``before`` starts :data:`UNRATED`).
 
     Each game is counted once for each of its players, against the
     opponent's rating from before the period.

@@ -188,10 +188,63 @@ def test_a_period_is_closed_by_the_office_only_and_never_backwards(
     with pytest.raises(errors.InvalidInput, match="2026-05-10"):
         services.ratings.close_period(OPERATOR, date(2026, 5, 9))
     assert services.ratings.close_period(OPERATOR, date(2026, 5, 11)).games == 1
-    # Each game is rated once.
-    assert services.ratings.close_period(OPERATOR, date(2026, 5, 11)).games == 0
+    # Each game is rated once, and a day is closed once: closing it again
+    # would only make everyone less certain.
+    with pytest.raises(errors.InvalidInput, match="2026-05-11"):
+        services.ratings.close_period(OPERATOR, date(2026, 5, 11))
     with pytest.raises(errors.NotFound):
         services.ratings.history("nobody")
+
+
+def test_a_player_on_the_federation_list_starts_at_that_rating(services: Services) -> None:
+    """A newcomer with a federation rating is rated here from it (with a
+    newcomer's deviation), not from 1500; the others from 1500, as the
+    library starts them."""
+    from glicko2.math.conversions import rating_to_mu
+
+    make_event(services, 3, code="FS")
+    with services.ctx.db.write() as session:
+        session.scalars(select(Player).where(Player.login == "fsp1")).one().rating = 2200
+    names = logins(services)
+    results = []
+    for game, result in zip(games_of(services, "FS"), ["1-0", "1/2-1/2", "0-1"], strict=True):
+        enter(services, game, result)
+        score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        results.append((names[game.white_id], names[game.black_id], score))
+    services.ratings.close_period(OPERATOR)
+    engine = RatingEngine()
+    engine.pool.get_or_create("fsp1", mu=rating_to_mu(2200))
+    _engine, expected = engine_ratings(results, engine)
+    same(server_ratings(services), expected)
+    history = services.ratings.history("fsp2")
+    assert history.rows[0].opponents_average == (2200 + 1500) / 2  # 38.1, before the period
+
+
+def test_two_officials_closing_the_same_day_at_once_close_it_once(services: Services) -> None:
+    import threading
+
+    make_event(services, 2, code="TW")
+    (game,) = games_of(services, "TW")
+    enter(services, game, "1-0")
+    start = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def close() -> None:
+        start.wait()
+        try:
+            outcomes.append(services.ratings.close_period(OPERATOR, date(2026, 5, 11)).games)
+        except errors.InvalidInput as refusal:
+            outcomes.append(refusal)
+
+    threads = [threading.Thread(target=close) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    closed = [o for o in outcomes if o == 1]
+    refused = [o for o in outcomes if isinstance(o, errors.InvalidInput)]
+    assert (len(closed), len(refused)) == (1, 1), outcomes
+    assert [r.games for r in services.ratings.table().rows] == [1, 1]
 
 
 # ------------------------------------------------------------------- the doors
@@ -295,7 +348,9 @@ def test_the_console_closes_a_period_and_lists_the_ratings(
     ru = cc("--lang", "ru", "rating", "close-period")
     assert "обсчитано партий — 0, игроков — 2" in ru.stdout
     listed = cc("rating", "list").stdout.splitlines()
-    assert len(listed) == 2 and all("1500 ±" in line for line in listed)
-    assert any("2345  rsp1  Ёлкина Алёна" in line for line in listed)
+    # A draw between the federation's 2345 (started there) and a newcomer at 1500.
+    assert len(listed) == 2
+    assert re.search(r"^ +1 +2140 ±\d+ +1 +2345  rsp1  Ёлкина Алёна$", listed[0]), listed
+    assert re.search(r"^ +2 +1705 ±\d+ +1 +—  rsp2  Player 2$", listed[1]), listed
     rows = json.loads(cc("rating", "list", "--json").stdout)["rows"]
     assert "rsp1" in {r["login"] for r in rows} and len(rows) == 2

@@ -21,6 +21,7 @@ from cc.services.events import EventService, EventSpec
 from cc.services.game_messages import GameMessages
 from cc.services.game_state import GameStateService
 from cc.services.games import GameService, MoveOutcome
+from cc.services.knockout import KnockoutService
 from cc.services.leaves import LeaveService
 from cc.services.ledger import LedgerService
 from cc.services.mail_office import MailOffice
@@ -59,6 +60,8 @@ class Services:
         self.mail_office = MailOffice(ctx)
         self.queries = QueryService(ctx)
         self.standings = StandingsService(ctx)
+        #: knockout events' brackets (Art. 26)
+        self.knockout = KnockoutService(ctx)
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)

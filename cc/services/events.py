@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import chess
@@ -52,6 +52,8 @@ from cc.services.thematic import place_starts, theme
 from timekeeping import start_of_day
 
 START_EPD = chess.Board().epd(en_passant="legal")
+#: the Olympic systems (Art. 26), paired match by match by cc.services.knockout
+KNOCKOUTS = (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class EventSpec:
     opening: str | None = None
     chess960: bool = False
     chess960_seed: str | None = None
+    #: knockouts: overrides of the match rules (cc.services.knockout.MATCH_RULES)
+    match_rules: Mapping[str, object] = field(default_factory=dict)
 
 
 class EventService:
@@ -127,6 +131,10 @@ class EventService:
                     system=spec.system,
                 ),
             ) from None
+        if spec.match_rules and system.value not in KNOCKOUTS:
+            raise errors.InvalidInput(
+                field="match_rules", reason=N_("only knockout events play matches")
+            )
         try:
             regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
         except (TypeError, ValueError) as exc:
@@ -175,6 +183,10 @@ class EventService:
             event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
             session.add(event)
             session.flush()
+            if system in KNOCKOUTS:
+                from cc.services import knockout
+
+                knockout.configure(session, event, spec.match_rules)
             audit(
                 session,
                 actor,
@@ -329,17 +341,20 @@ class EventService:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
             turn_start = start_of_day(event.start_date, event.timezone)
-            # White oversteps on the (N+1)th day after the start (54.5.2; by
-            # email and post the partner is told, §10.4); by email a first move
-            # 14 days late is asked for (56.5.1), by post after 30 (55.5.1).
-            mode = Mode(event.mode)
-            wait = event.control_days
-            if mode != Mode.SERVER:
-                wait = min(wait, reminder_after(mode))
-            first_deadline = event.start_date + timedelta(days=wait + 1)
+            deadline = first_deadline(event, event.start_date)
             created = 0
             numbering: dict[str, list[int]] = {}
             for section in event.sections:
+                if event.system in KNOCKOUTS and not section.teams:
+                    from cc.services import knockout
+
+                    created += knockout.start_section(
+                        session, event, section, rng if draw_lots else None, seed
+                    )
+                    numbering[section.name] = [
+                        e.player_id for e in sorted(section.entries, key=lambda e: e.number or 0)
+                    ]
+                    continue
                 if section.teams:
                     pairings = self._team_pairings(event, section, rng if draw_lots else None)
                 else:
@@ -349,24 +364,11 @@ class EventService:
                 ]
                 for rnd, board, white_id, black_id in pairings:
                     session.add(
-                        Game(
-                            event_id=event.id,
-                            section=section,
-                            round=rnd,
-                            board=board,
-                            white_id=white_id,
-                            black_id=black_id,
-                            status=GameStatus.ONGOING,
-                            result=GameResult.UNFINISHED,
-                            fen=chess.STARTING_FEN,
-                            ply_count=0,
-                            repetition=[START_EPD],
-                            turn_started_at=turn_start,
-                            next_deadline=first_deadline,
-                            alert_on=first_alert_on(event, _low_time_percent(session, white_id)),
-                            ledger_state=LedgerService.fresh_state(event),
+                        new_game(
+                            session, event, section, rnd, board, white_id, black_id, turn_start,
+                            deadline,
                         )
-                    )
+                    )  # fmt: skip
                     created += 1
             event.status = EventStatus.STARTED
             event.started_at = now
@@ -501,6 +503,51 @@ class EventService:
                 white, black = (first[k], second[k]) if k % 2 == 0 else (second[k], first[k])
                 games.append((p.round, (matches[p.round] - 1) * boards + k + 1, white, black))
         return games
+
+
+def first_deadline(event: Event, start: date) -> date:
+    """The day White of a game starting on ``start`` oversteps without a first move.
+
+    White oversteps on the (N+1)th day after the start (54.5.2; by email and
+    post the partner is told, §10.4); by email a first move 14 days late is
+    asked for (56.5.1), by post after 30 (55.5.1).
+    """
+    mode = Mode(event.mode)
+    wait = event.control_days
+    if mode != Mode.SERVER:
+        wait = min(wait, reminder_after(mode))
+    return start + timedelta(days=wait + 1)
+
+
+def new_game(
+    session: Session,
+    event: Event,
+    section: Section,
+    rnd: int,
+    board: int,
+    white_id: int,
+    black_id: int,
+    turn_start: datetime,
+    deadline: date,
+) -> Game:
+    """A game at the start position whose time counts from ``turn_start``."""
+    return Game(
+        event_id=event.id,
+        section=section,
+        round=rnd,
+        board=board,
+        white_id=white_id,
+        black_id=black_id,
+        status=GameStatus.ONGOING,
+        result=GameResult.UNFINISHED,
+        fen=chess.STARTING_FEN,
+        ply_count=0,
+        repetition=[START_EPD],
+        turn_started_at=turn_start,
+        next_deadline=deadline,
+        alert_on=first_alert_on(event, _low_time_percent(session, white_id)),
+        ledger_state=LedgerService.fresh_state(event),
+    )
 
 
 def _low_time_percent(session: Session, player_id: int) -> int:

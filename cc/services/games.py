@@ -989,7 +989,7 @@ class GameService(ConditionalMoves):
             result=result.value,
             reason=reason.value,
         )
-        progression.game_finished(session, game, when)
+        progression.game_finished(session, game, when, self.ctx.notifications)
 
 
 __all__ = [

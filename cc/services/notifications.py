@@ -247,7 +247,8 @@ CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
 #: mailed whatever was chosen: a loss on time, and what an entrant must
 #: hear wherever they play: their entry's answer and the start with their games
 ALWAYS_MAILED = frozenset(
-    {Kind.FORFEIT, Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED, Kind.EVENT_STARTED}
+    # PAIRED: a knockout's next match, whose time counts like the event's start
+    {Kind.FORFEIT, Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED, Kind.EVENT_STARTED, Kind.PAIRED}
 )
 
 

@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from cc.models import Event, EventSystem, Game
+from cc.services.notifications import Notifications
 
 #: ``(session, event, game, when)``: called once the game's result is set
 Follower = Callable[[Session, Event, Game, datetime], None]
@@ -28,10 +29,20 @@ def follow(system: EventSystem, follower: Follower) -> None:
     _FOLLOWERS[system.value] = follower
 
 
-def game_finished(session: Session, game: Game, when: datetime) -> None:
-    """Let the game's event pair what the result makes ready, if anything."""
+def game_finished(
+    session: Session, game: Game, when: datetime, notifications: Notifications | None = None
+) -> None:
+    """Let the game's event pair what the result makes ready, if anything.
+
+    ``notifications`` tells the players of the games it creates.
+    """
     event = session.get(Event, game.event_id)
     if event is None:
+        return
+    if event.system in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
+        from cc.services import knockout
+
+        knockout.follow(session, event, game, when, notifications)
         return
     follower = _FOLLOWERS.get(event.system)
     if follower is not None:

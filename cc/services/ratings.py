@@ -8,8 +8,9 @@ withdrawal) and a game annulled by an exclusion change no one's rating.
 Every rated player's rating, deviation and volatility after the period is
 kept, so each has a history; a rated player who played nothing in the
 period grows less certain. A player's federation rating (the list imported
-from CSV, ``players.rating``) is shown beside the server's and never
-changed here.
+from CSV, ``players.rating``) is where they start when first rated here,
+is shown beside the server's and is never changed here. A day is closed
+once: closing it again would only make everyone less certain for nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from cc import errors
@@ -34,7 +35,7 @@ from cc.models import (
     ResultReason,
 )
 from cc.services.context import Actor, ServiceContext, audit, find_player, require_admin
-from standings.ratings import UNRATED, RatedGame, Rating, rate_period
+from standings.ratings import RatedGame, Rating, newcomer, rate_period
 
 #: results given without play: not rated (33.2)
 UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
@@ -134,8 +135,12 @@ class RatingService:
                 raise errors.InvalidInput(
                     field="until", reason=N_("{day} has not come yet", day=day.isoformat())
                 )
+            if session.get_bind().dialect.name == "postgresql":
+                # Two officials closing at once: the second waits, then finds
+                # the first's period (SQLite writers already queue).
+                session.execute(text("LOCK TABLE rating_periods IN SHARE ROW EXCLUSIVE MODE"))
             previous = session.scalar(select(RatingPeriod).order_by(RatingPeriod.id.desc()))
-            if previous is not None and day < previous.until:
+            if previous is not None and day <= previous.until:
                 raise errors.InvalidInput(
                     field="until",
                     reason=N_(
@@ -158,6 +163,12 @@ class RatingService:
             latest = _latest(session)
             before = {pid: Rating(r.rating, r.deviation, r.volatility) for pid, r in latest.items()}
             rated = [RatedGame(g.white_id, g.black_id, _WHITE_SCORE[g.result]) for g in games]
+            newcomers = {p for g in rated for p in (g.white, g.black)} - before.keys()
+            if newcomers:
+                for player_id, federation in session.execute(
+                    select(Player.id, Player.rating).where(Player.id.in_(sorted(newcomers)))
+                ):
+                    before[player_id] = newcomer(federation)
             opponents: defaultdict[int, list[float]] = defaultdict(list)
             points: defaultdict[int, float] = defaultdict(float)
             for game in rated:
@@ -165,7 +176,7 @@ class RatingService:
                     (game.white, game.black, game.score),
                     (game.black, game.white, 1 - game.score),
                 ):
-                    opponents[me].append(before.get(them, UNRATED).rating)
+                    opponents[me].append(before[them].rating)
                     points[me] += score
             after = rate_period(before, rated)
             period = RatingPeriod(until=day, closed_at=now, games=len(games))

@@ -70,6 +70,20 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
     ranking = [form.get(f"team_{i}", "") for i in range(TEAM_SLOTS)]
     if any(ranking):
         regulations["team_ranking"] = ",".join(t for t in ranking if t)
+    match_rules: dict[str, object] = {}
+    for key in ("games_per_match", "extra_pairs"):
+        text = form.get(key, "").strip()
+        if text:
+            if not text.isdigit():
+                raise errors.InvalidInput(field=key, reason=N_("give a whole number"))
+            match_rules[key] = int(text)
+    if form.get("tie_break"):
+        match_rules["tie_break"] = form["tie_break"]
+    if form.get("bracket_reset") in ("yes", "no"):
+        match_rules["bracket_reset"] = form["bracket_reset"] == "yes"
+    system = form.get("system") or "round_robin"
+    if system not in ("knockout", "double_knockout"):
+        match_rules = {}  # the knockout fields of a form that chose another system
     days = {}
     for key in ("start_date", "end_date"):
         text = form.get(key, "").strip()
@@ -93,12 +107,14 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
         adjudicator=form.get("adjudicator") or None,
         appeal_arbiters=tuple(appeal_arbiters),
         cycles=2 if form.get("cycles") == "2" else 1,
+        system=system,
         regulations=regulations,
         # a thematic start (Art. 26), checked by the service
         start_fen=form.get("start_fen", "").strip() or None,
         opening=form.get("opening", "").strip() or None,
         chess960=form.get("chess960") == "1",
         chess960_seed=form.get("chess960_seed", "").strip() or None,
+        match_rules=match_rules,
     )
 
 

@@ -48,6 +48,7 @@ def event_page(request: Request, code: str) -> Response:
         theme_svg=board_svg(event.start_fen, flipped=False, size=180)
         if event.start_fen and not event.chess960
         else None,
+        has_bracket=svc.knockout.is_knockout(code),
         reasons={
             g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason
         },
@@ -67,6 +68,12 @@ def crosstable_page(request: Request, code: str) -> Response:
         # a game being played opens to the public only with a delay
         games_open=event.regulations["public_moves_behind"] is not None,
     )
+
+
+@router.get("/events/{code}/bracket")
+def bracket_page(request: Request, code: str) -> Response:
+    """A knockout event's bracket (Art. 26): rounds, matches, games, placing."""
+    return render(request, "bracket.html", view=services_of(request).knockout.bracket(code))
 
 
 @router.post("/events/{code}/apply")

@@ -21,4 +21,7 @@ router = APIRouter(include_in_schema=False)
 def regulations_page(request: Request, code: str) -> Response:
     info = viewer(request)
     event = services_of(request).office.regulations(actor_of(info) if info else None, code)
-    return render(request, "regulations.html", event=event, regs=event.regulations)
+    knockout = services_of(request).knockout.rules(code)
+    return render(
+        request, "regulations.html", event=event, regs=event.regulations, knockout=knockout
+    )

@@ -2,7 +2,7 @@
 line or a Chess960 position drawn per round, and remembers where it started.
 
 Revision ID: 0028
-Revises: 0025
+Revises: 0027
 Create Date: 2026-11-24 02:50:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0028"
-down_revision: str | None = "0025"
+down_revision: str | None = "0027"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,287 @@
+"""A knockout cup run through the services: matches begin as their feeders end.
+
+Sixteen players seeded by rating play matches of two games; each match's
+better seed wins 1.5-0.5 (a resignation and an agreed draw). The next match
+of a pair is created, and its players told, as soon as both matches that
+feed it are decided, and not before.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import select, text
+
+from cc.clock import FixedClock
+from cc.db import make_engine
+from cc.models import (
+    AuditEntry,
+    Game,
+    GameStatus,
+    KnockoutGame,
+    Notification,
+    Player,
+    SectionEntry,
+)
+from cc.services import EventSpec, Services
+from tests.conftest import OPERATOR
+from tests.test_cases import at, mails_to, player
+from tests.test_cli import Console, console
+
+__all__ = ["console"]  # the console's fixture
+
+START = date(2026, 5, 10)
+
+
+def setup_cup(
+    services: Services, players: int = 16, *, system: str = "knockout", **rules: object
+) -> dict[str, int]:
+    ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arbiter", roles=["arbiter"])}
+    for i in range(1, players + 1):
+        ids[f"p{i}"] = services.players.add(
+            OPERATOR, login=f"p{i}", name=f"Player {i}", emails=[f"p{i}@example.org"]
+        )
+    with services.ctx.db.write() as session:
+        for i in range(1, players + 1):
+            person = session.get(Player, ids[f"p{i}"])
+            assert person is not None
+            person.rating = 2500 - 10 * i  # p1 the best
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="CUP",
+            name="Federation Cup",
+            mode="server",  # type: ignore[arg-type]
+            start_date=START,
+            timezone="Europe/Moscow",
+            arbiter="arb",
+            system=system,
+            match_rules=rules,
+        ),
+    )
+    # Entered weakest first: the seeds come from the ratings, not the order.
+    services.events.add_players(OPERATOR, "CUP", [f"p{i}" for i in range(players, 0, -1)])
+    services.events.start(OPERATOR, "CUP")
+    return ids
+
+
+def matches(services: Services) -> dict[str, list[Game]]:
+    """Every match's games so far, in order."""
+    with services.ctx.db.read() as session:
+        found: dict[str, list[Game]] = {}
+        for link, game in session.execute(
+            select(KnockoutGame, Game)
+            .join(Game, Game.id == KnockoutGame.game_id)
+            .order_by(KnockoutGame.game_index)
+        ).all():
+            _ = (game.white.login, game.black.login)
+            found.setdefault(link.match, []).append(game)
+        return found
+
+
+def number(login: str) -> int:
+    return int(login[1:])
+
+
+def win_by_better_seed(services: Services, ids: dict[str, int], key: str) -> None:
+    """The better-rated player wins the match 1.5-0.5: a resignation, an agreed draw."""
+    games = matches(services)[key]
+    for index, game in enumerate(games):
+        if game.status != GameStatus.ONGOING:
+            continue
+        logins = sorted((game.white.login, game.black.login), key=number)
+        better, worse = logins
+        if index % 2 == 0:
+            services.games.resign(player(ids, worse), game.id)
+        else:
+            services.games.offer_draw(player(ids, worse), game.id)
+            services.games.accept_draw(player(ids, better), game.id)
+
+
+def paired_notices(services: Services, login_id: int) -> list[str]:
+    with services.ctx.db.read() as session:
+        return [
+            str(n.params["round"])
+            for n in session.scalars(
+                select(Notification)
+                .where(Notification.recipient_id == login_id, Notification.kind == "paired")
+                .order_by(Notification.id)
+            )
+        ]
+
+
+def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: FixedClock) -> None:
+    at(clock, START)
+    ids = setup_cup(services)
+    with services.ctx.db.read() as session:
+        seeds = {e.player.login: e.number for e in session.scalars(select(SectionEntry))}
+    assert seeds == {f"p{i}": i for i in range(1, 17)}
+    first = matches(services)
+    assert sorted(first) == [f"W1-{n}" for n in range(1, 9)]
+    w11 = first["W1-1"]
+    assert [(g.white.login, g.black.login) for g in w11] == [("p1", "p16"), ("p16", "p1")]
+
+    # The first match of the pair ends: the quarter-final waits for the other.
+    at(clock, START + timedelta(days=3))
+    win_by_better_seed(services, ids, "W1-1")
+    assert "W2-1" not in matches(services)
+    # Half the other match is not enough either.
+    services.games.resign(player(ids, "p9"), matches(services)["W1-2"][0].id)
+    assert "W2-1" not in matches(services)
+    services.games.offer_draw(player(ids, "p9"), matches(services)["W1-2"][1].id)
+    services.games.accept_draw(player(ids, "p8"), matches(services)["W1-2"][1].id)
+    now = matches(services)
+    assert [(g.white.login, g.black.login) for g in now["W2-1"]] == [("p1", "p8"), ("p8", "p1")]
+    assert all(g.status == GameStatus.ONGOING for g in now["W2-1"])
+    # Their games start the next day, and both players are told of both games.
+    assert now["W2-1"][0].turn_started_at.date() == START + timedelta(days=3)  # 00:00 Moscow
+    assert paired_notices(services, ids["p8"]) == ["W2-1", "W2-1"]
+    mailed = mails_to(services, "p8@example.org", containing="round W2-1: ")
+    assert sorted(m.subject.split("] ")[1] for m in mailed) == [
+        "CUP: Player 1 - Player 8",
+        "CUP: Player 8 - Player 1",
+    ]
+    # The quarter-final is played while the rest of the first round goes on.
+    assert "W2-2" not in now
+    win_by_better_seed(services, ids, "W2-1")
+    assert "W3-1" not in matches(services)
+
+    day = START + timedelta(days=4)
+    for round_keys in (
+        [f"W1-{n}" for n in range(3, 9)],
+        ["W2-2", "W2-3", "W2-4"],
+        ["W3-1", "W3-2"],
+        ["W4-1"],
+    ):
+        at(clock, day)
+        for key in round_keys:
+            win_by_better_seed(services, ids, key)
+        day += timedelta(days=5)
+
+    assert len(matches(services)) == 15
+    view = services.knockout.bracket("CUP")
+    (section,) = view.sections
+    assert [(r.bracket, r.round, len(r.matches)) for r in section.rounds] == [
+        ("W", 1, 8),
+        ("W", 2, 4),
+        ("W", 3, 2),
+        ("W", 4, 1),
+    ]
+    final = section.rounds[-1].matches[0]
+    assert (final.top, final.bottom, final.score, final.winner) == (
+        "Player 1",
+        "Player 2",
+        (1.5, 0.5),
+        "top",
+    )
+    places = {name: shown for _, shown, name in section.placings}
+    assert places["Player 1"] == "1" and places["Player 2"] == "2"
+    assert places["Player 3"] == places["Player 4"] == "3–4"
+    assert places["Player 16"] == "9–16"
+    with services.ctx.db.read() as session:
+        decided = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "knockout_match_decided")
+        ).all()
+    assert len(decided) == 15
+
+
+def test_a_tie_gets_an_extra_pair_and_a_withdrawal_forfeits(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = setup_cup(services, 4, system="double_knockout")
+    first = matches(services)
+    # W1-1: p1 v p4 drawn twice: an extra pair is made at once.
+    for game in first["W1-1"]:
+        services.games.offer_draw(player(ids, "p1"), game.id)
+        services.games.accept_draw(player(ids, "p4"), game.id)
+    extra = matches(services)["W1-1"]
+    assert len(extra) == 4
+    assert [(g.white.login, g.black.login) for g in extra[2:]] == [("p1", "p4"), ("p4", "p1")]
+    services.games.resign(player(ids, "p4"), extra[2].id)
+    services.games.offer_draw(player(ids, "p1"), extra[3].id)
+    services.games.accept_draw(player(ids, "p4"), extra[3].id)
+    win_by_better_seed(services, ids, "W1-2")
+    now = matches(services)
+    assert {"W2-1", "L1-1"} <= set(now)
+    assert [(g.white.login, g.black.login) for g in now["L1-1"]] == [("p4", "p3"), ("p3", "p4")]
+    with services.ctx.db.read() as session:
+        how = [
+            a.details["decided_by"]
+            for a in session.scalars(
+                select(AuditEntry).where(AuditEntry.action == "knockout_match_decided")
+            )
+        ]
+    assert how == ["extra_pair", "games"]
+    # p3 withdraws (Art. 33): the losers' match is forfeited to p4.
+    case = services.cases.open_withdrawal(player(ids, "arb"), "CUP", "p3", "Ill health")
+    services.cases.decide(player(ids, "arb"), case.id, "exclusion", "Medical certificate")
+    l11 = services.knockout.bracket("CUP").sections[0].rounds
+    (losers_first,) = [r for r in l11 if (r.bracket, r.round) == ("L", 1)]
+    assert (losers_first.matches[0].winner, losers_first.matches[0].decided_by) == (
+        "top",
+        "forfeit",
+    )
+    assert "L2-1" not in matches(services)  # waits for the loser of W2-1
+    win_by_better_seed(services, ids, "W2-1")
+    now = matches(services)
+    assert [(g.white.login, g.black.login) for g in now["L2-1"]] == [("p4", "p2"), ("p2", "p4")]
+    win_by_better_seed(services, ids, "L2-1")
+    final = matches(services)["GF"][0]
+    assert (final.white.login, final.black.login) == ("p1", "p2")
+    win_by_better_seed(services, ids, "GF")
+    with services.ctx.db.read() as session:
+        decided = {
+            a.details["match"]: a.details["decided_by"]
+            for a in session.scalars(
+                select(AuditEntry).where(AuditEntry.action == "knockout_match_decided")
+            )
+        }
+    assert decided == {
+        "W1-1": "extra_pair",
+        "W1-2": "games",
+        "L1-1": "forfeit",
+        "W2-1": "games",
+        "L2-1": "games",
+        "GF": "games",
+    }
+    (section,) = services.knockout.bracket("CUP").sections
+    assert [(shown, name) for _, shown, name in section.placings] == [
+        ("1", "Player 1"),
+        ("2", "Player 2"),
+        ("3", "Player 4"),
+        ("4", "Player 3"),
+    ]
+
+
+def test_a_cup_from_the_console(console: Console) -> None:
+    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    console.run("db", "upgrade")
+    for i in range(1, 6):
+        console.run("player", "add", f"c{i}", "--name", f"Cup Player {i}")
+    console.run(
+        "event", "create", "CC", "--name", "Console Cup", "--mode", "server", "--start", start,
+        "--system", "knockout", "--games-per-match", "4", "--tie-break", "lots",
+    )  # fmt: skip
+    console.run("event", "add-player", "CC", *[f"c{i}" for i in range(1, 6)])
+    assert "games created: 8" in console.run("event", "start", "CC").stdout
+    engine = make_engine(console.env["CC_DATABASE_URL"])
+    try:
+        with engine.connect() as conn:
+            rules = conn.execute(
+                text("SELECT games_per_match, tie_break, lots_seed FROM knockout_rules")
+            ).one()
+            matches = conn.execute(
+                text("SELECT DISTINCT match FROM knockout_games ORDER BY match")
+            ).all()
+    finally:
+        engine.dispose()
+    assert rules[:2] == (4, "lots") and rules[2] is not None
+    # Five players: seeds 1-3 have byes, seeds 4 and 5 play the one first-round
+    # match, and seeds 2 and 3, both through on byes, meet at once in round 2.
+    assert [m[0] for m in matches] == ["W1-2", "W2-2"]
+    refused = console.refused(
+        "event", "create", "RR", "--name", "R", "--mode", "server", "--start", start,
+        "--games-per-match", "4", code="invalid_input",
+    )  # fmt: skip
+    assert "knockout" in refused
