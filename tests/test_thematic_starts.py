@@ -541,3 +541,16 @@ def test_games_a_system_pairs_after_a_result_start_from_the_theme(
             )
         )
     assert rounds == [1, 2]
+
+
+def test_a_knockout_cup_of_chess960_draws_its_first_round_at_the_start(
+    services: Services, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    thematic_event(
+        services, "KO9", players=4, chess960=True, chess960_seed="cup", system="knockout"
+    )
+    games = games_of(services, "KO9")
+    assert games and {g.round for g in games} == {1}
+    drawn = start.chess960_fen(start.chess960_number("cup", 1))
+    assert all(g.chess960 and g.start_fen == drawn and g.fen == drawn for g in games)
