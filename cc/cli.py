@@ -27,7 +27,7 @@ from cc import errors, i18n
 from cc.db import unavailable
 from cc.i18n import N_
 from cc.models import Door, EventSystem
-from cc.regulations import DayCounting, Mode, parse_time_control
+from cc.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
 from cc.services.queries import PlayerView, as_json
@@ -742,6 +742,16 @@ def event() -> None:
     default=None,
     help="Double knockout: a second final if the losers' bracket champion wins the first.",
 )
+@click.option(
+    "--rounds",
+    type=int,
+    help="A Swiss: its number of rounds, announced in advance (Art. 31.7).",
+)
+@click.option(
+    "--bye-points",
+    type=click.Choice(list(BYE_POINTS)),
+    help="A Swiss: what a bye scores (default 1, an unplayed win).",
+)
 @click.option("--tc", "time_control", help="Time control MOVES/DAYS (default per mode).")
 @click.option("--leave-per-year", type=int)
 @click.option("--leave-per-event", type=int)
@@ -755,7 +765,9 @@ def event() -> None:
 @click.option(
     "--tiebreaks",
     help="Tie-breaks in order, comma-separated (Art. 39.3): head_to_head, wins, "
-    "sonneborn_berger, koya, black.",
+    "sonneborn_berger, koya, black; a Swiss (39.3.3, 39.3.4; default head_to_head, wins, "
+    "black, buchholz_cut1, buchholz, sonneborn_berger): also average_rating, "
+    "buchholz_median1.",
 )
 @click.option("--no-engines", is_flag=True, default=None, help="Engines forbidden.")
 @click.option("--no-databases", is_flag=True, default=None, help="Databases forbidden.")
@@ -801,6 +813,7 @@ def event_create(
     match_tie_break: str | None,
     extra_pairs: int | None,
     bracket_reset: bool | None,
+    rounds: int | None,
     time_control: str | None,
     public_games: str | None,
     as_json_flag: bool,
@@ -847,6 +860,7 @@ def event_create(
         appeal_arbiters=appeal_arbiters,
         cycles=2 if double_round else 1,
         system=system,
+        rounds=rounds,
         regulations=overrides,
         **theme,
         match_rules=match_rules,
@@ -869,6 +883,17 @@ def _public_games(text: str) -> int | None:
         field="--public-games",
         reason=N_("write after-end or a number of moves, got {text!r}", text=text),
     )
+
+
+@event.command("pair-next")
+@click.argument("code")
+@pass_state
+@refusals
+def event_pair_next(state: State, code: str) -> None:
+    """A Swiss: pair the next round of each section whose round has ended (Art. 31.7)."""
+    paired = state.services.swiss.pair_next(state.actor, code)
+    for section, rnd in paired.items():
+        click.echo(_("section {section}: round {round} paired", section=section, round=rnd))
 
 
 @event.command("crosstable")
@@ -1011,6 +1036,15 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
             appeal=", ".join(e.appeal_arbiters) or "-",
         )
     )
+    if e.system == EventSystem.SWISS:
+        click.echo(
+            _(
+                "Swiss system: {rounds} rounds, paired by the Dutch system (Art. 31.7); "
+                "a bye scores {points}",
+                rounds=e.rounds,
+                points=e.regulations["bye_points"],
+            )
+        )
     for line in _regulation_lines(e.mode, e.regulations):
         click.echo(line)
     theme = describe_theme(e.start_fen, e.start_line, e.chess960)

@@ -597,6 +597,12 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "black": N_("Games with Black"),
         "match_points": N_("Match points"),
         "board_points": N_("Board points"),
+        # a Swiss's (standings.swiss.SwissTiebreak), and its word for a bye
+        "average_rating": N_("Average rating of opponents"),
+        "buchholz_cut1": N_("Buchholz cut 1"),
+        "buchholz_median1": N_("Median Buchholz 1"),
+        "buchholz": N_("Buchholz"),
+        "bye": N_("bye"),
     },
     # what the asking person may do in a case (CaseView.actions)
     "case_action": {

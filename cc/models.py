@@ -264,6 +264,10 @@ class Event(Base):
     system: Mapped[str] = mapped_column(
         String(32), server_default=EventSystem.ROUND_ROBIN.value, default=EventSystem.ROUND_ROBIN
     )
+    #: a Swiss: the number of rounds and the pairing system, announced in
+    #: advance (31.7); None in other systems
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    pairing_system: Mapped[str | None] = mapped_column(String(32))
     arbiter_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     adjudicator_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -304,6 +308,8 @@ class Event(Base):
     start_line: Mapped[str | None] = mapped_column(String(400))
     chess960: Mapped[bool] = mapped_column(Boolean, server_default=sa_false(), default=False)
     chess960_seed: Mapped[str | None] = mapped_column(String(64))
+    #: a Swiss bye's points: "1", "1/2" or "0"
+    bye_points: Mapped[str] = mapped_column(String(8), server_default="1", default="1")
 
     arbiter: Mapped[Player | None] = relationship(foreign_keys=[arbiter_id])
     adjudicator: Mapped[Player | None] = relationship(foreign_keys=[adjudicator_id])
@@ -335,6 +341,7 @@ class Event(Base):
             no_opening_books=self.no_opening_books,
             no_tablebases=self.no_tablebases,
             public_moves_behind=self.public_moves_behind,
+            bye_points=self.bye_points,
         )
 
     def set_regulations(self, regs: Regulations) -> None:
@@ -450,6 +457,8 @@ class SectionEntry(Base):
     #: in a team section: the team and the board the player holds in it
     team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"), index=True)
     board: Mapped[int | None] = mapped_column(Integer)
+    #: a Swiss: the round in which the player had the bye (at most one)
+    bye_round: Mapped[int | None] = mapped_column(Integer)
 
     section: Mapped[Section] = relationship(back_populates="entries")
     player: Mapped[Player] = relationship()

@@ -12,9 +12,20 @@ from dataclasses import dataclass, replace
 
 from cc.i18n import N_
 from standings import DEFAULT_TEAM_ORDER, DEFAULT_TIEBREAKS, TeamTiebreak, Tiebreak
+from standings.swiss import SwissTiebreak
 from timekeeping.ledger import DayCounting
 
-__all__ = ["DayCounting", "Mode", "Regulations", "defaults_for", "parse_time_control"]
+__all__ = [
+    "BYE_POINTS",
+    "DayCounting",
+    "Mode",
+    "Regulations",
+    "defaults_for",
+    "parse_time_control",
+]
+
+#: what a Swiss bye may score (the regulations choose; 1, an unplayed win, by default)
+BYE_POINTS = ("1", "1/2", "0")
 
 
 class Mode(enum.StrEnum):
@@ -68,6 +79,9 @@ class Regulations:
     #: result and state hidden until it ends. The rules leave this to the
     #: regulations; finished games are public either way.
     public_moves_behind: int | None = None
+    #: a Swiss: the points of a bye, "1" (an unplayed win, the default),
+    #: "1/2" or "0"
+    bye_points: str = "1"
 
     def __post_init__(self) -> None:
         if self.control_moves < 1 or self.control_days < 1:
@@ -87,7 +101,9 @@ class Regulations:
                         value=getattr(self, name),
                     )
                 )
-        known = {t.value for t in Tiebreak}
+        # a round robin's (39.3.1) and a Swiss's (39.3.3, 39.3.4); the event's
+        # system is checked against them where the event is made
+        known = {t.value for t in Tiebreak} | {t.value for t in SwissTiebreak}
         for name in self.tiebreaks.split(","):
             if name and name not in known:
                 raise ValueError(
@@ -116,6 +132,13 @@ class Regulations:
                     "{name} cannot be negative, got {value}",
                     name="public_moves_behind",
                     value=self.public_moves_behind,
+                )
+            )
+        if self.bye_points not in BYE_POINTS:
+            raise ValueError(
+                N_(
+                    "a bye scores 1, 1/2 or 0, got {value!r}",
+                    value=self.bye_points,
                 )
             )
         if self.leave_days_per_event is not None and self.leave_days_per_event < 0:

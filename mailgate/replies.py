@@ -164,7 +164,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_games": "Each game has its own subject, below: send your moves in a game by "
         "writing with its subject (or replying to the server's mail in it). With White, send "
         "your first move now.",
-        "paired": "{event}, round {round}: {white} - {black} (game {game}).",
+        "paired": "{event}, round {round}: {white} - {black} (game {game}). The game begins "
+        "now, and White's time with it: with White, send your first move.",
+        "bye": "{event}, round {round}: you have no game this round (the bye); it scores "
+        "{points}.",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
         "kind_lost_email": "lost email",
@@ -268,6 +271,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_entry_accepted": "{event}: your entry is accepted.",
         "d_entry_refused": "{event}: your entry is not accepted.",
         "d_paired": "you are paired: {white} - {black}, round {round}.",
+        "d_bye": "{event}, round {round}: you have the bye ({points}).",
         "d_event_closed": "the event is over; the final standings are on its page.",
         "d_claim_filed": "a time claim against you; you may protest within 14 days.",
         "d_claim_received": "your time claim is filed.",
@@ -494,7 +498,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_games": "У каждой партии своя тема письма (ниже): ходы в партии присылайте с "
         "этой темой (или ответом на письмо сервера по ней). Играющие белыми — пришлите первый "
         "ход.",
-        "paired": "{event}, тур {round}: {white} - {black} (партия {game}).",
+        "paired": "{event}, тур {round}: {white} - {black} (партия {game}). Партия начинается "
+        "сейчас, и время белых идёт с этой минуты: играющий белыми — пришлите первый ход.",
+        "bye": "{event}, тур {round}: в этом туре вы свободны от игры; за пропуск тура "
+        "начисляется {points}.",
         "kind_time_claim": "просрочка времени",
         "kind_silence": "нет ходов",
         "kind_lost_email": "потеря почты",
@@ -595,6 +602,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_entry_accepted": "«{event}»: ваша заявка принята.",
         "d_entry_refused": "«{event}»: ваша заявка не принята.",
         "d_paired": "жеребьёвка: {white} - {black}, тур {round}.",
+        "d_bye": "«{event}», тур {round}: вы свободны от игры ({points}).",
         "d_event_closed": "турнир окончен; итоговая таблица на его странице.",
         "d_claim_filed": "заявление о просрочке против вас; протест возможен в течение 14 дней.",
         "d_claim_received": "ваше заявление о просрочке зарегистрировано.",

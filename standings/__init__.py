@@ -1,4 +1,5 @@
-"""Crosstables and tie-breaks of round-robin sections: pure, no I/O.
+"""Crosstables and tie-breaks of round-robin sections, and the Swiss system's
+pairings and table (:mod:`standings.swiss`): pure, no I/O.
 
 See :mod:`standings.crosstable` and, for team events, :mod:`standings.teams`.
 """

@@ -285,3 +285,39 @@ def test_a_cup_from_the_console(console: Console) -> None:
         "--games-per-match", "4", code="invalid_input",
     )  # fmt: skip
     assert "knockout" in refused
+
+
+def test_matches_lost_on_time_by_the_daily_run_are_decided_once_and_paired(
+    services: Services, clock: FixedClock
+) -> None:
+    """The top seed's first game is resigned; then nobody moves, and on
+    White's 51st day the daily run forfeits the other three games in one
+    batch: the top match is decided 2-0, the other is tied 1-1 (each White
+    lost) and gets its extra pair. Each decision is audited once, though the
+    batch writes its audit entries together at its end and the second
+    match's results look at the whole bracket again."""
+    clock.set(datetime(2026, 5, 9, 9, 0, tzinfo=UTC))
+    ids = setup_cup(services, 4)
+    first = matches(services)
+    top = next(
+        k for k, games in first.items() if "p1" in (games[0].white.login, games[0].black.login)
+    )
+    opening = first[top][0]
+    loser = opening.black.login if opening.white.login == "p1" else opening.white.login
+    clock.set(datetime(2026, 5, 12, 9, 0, tzinfo=UTC))
+    services.games.resign(player(ids, loser), opening.id)
+    clock.set(datetime(2026, 6, 30, 9, 0, tzinfo=UTC))
+    report = services.daily.run(date(2026, 6, 30))
+    assert len(report.forfeited) == 3
+    after = matches(services)
+    other = next(k for k in first if k != top)
+    assert len(after[top]) == 2 and len(after[other]) == 4  # the tie's extra pair
+    with services.ctx.db.read() as session:
+        decided = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "knockout_match_decided")
+        ).all()
+        paired = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "knockout_games_paired")
+        ).all()
+    assert [(e.details["match"], e.details["score"]) for e in decided] == [(top, [2, 0])]
+    assert len(paired) == 1  # the extra pair, once

@@ -359,6 +359,12 @@ EVERY_KIND: dict[Kind, Item] = {
     ),
     Kind.EVENT_STARTED: Item("event_started", None, event_id=3, params={"games": 4}),
     Kind.PAIRED: Item("paired", params={"white": "Анна", "black": "Борис", "round": 2}),
+    Kind.BYE: Item(
+        "bye",
+        None,
+        event_id=3,
+        params={"event": "Кубок", "code": "RU-1", "round": 4, "points": "1"},
+    ),
     Kind.ENTRY_ACCEPTED: Item(
         "entry_accepted", None, event_id=3, params={"code": "RU-1", "event": "Кубок"}
     ),

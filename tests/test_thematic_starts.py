@@ -497,42 +497,23 @@ def test_a_section_may_have_a_theme_of_its_own(services: Services, clock: FixedC
         services.themes.set_section(OPERATOR, "SEC", "A", opening="1.e4")
 
 
-def test_games_a_system_pairs_after_a_result_start_from_the_theme(
-    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+def test_a_swiss_rounds_games_start_from_the_theme_when_the_round_is_paired(
+    services: Services, clock: FixedClock
 ) -> None:
-    """A Swiss or knockout pairs its next games when a result comes in
-    (cc.services.progression); they too start from the event's theme, and a
-    Chess960 event draws the new round's position then."""
-    from cc.models import EventSystem, GameResult, GameStatus
-    from cc.services import progression
-
-    def next_round(session, event, game, when):  # type: ignore[no-untyped-def]
-        session.add(
-            Game(
-                event_id=event.id,
-                section_id=game.section_id,
-                round=game.round + 1,
-                board=1,
-                white_id=game.black_id,
-                black_id=game.white_id,
-                status=GameStatus.ONGOING,
-                result=GameResult.UNFINISHED,
-                fen=chess.STARTING_FEN,
-                ply_count=0,
-                repetition=[],
-                turn_started_at=when,
-            )
-        )
-
-    monkeypatch.setitem(progression._FOLLOWERS, EventSystem.SWISS.value, next_round)
+    """A Swiss pairs its next round when the last result comes in; that
+    round's games start from the event's theme, and a Chess960 event draws
+    the round's position then."""
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
-    thematic_event(services, "SW", chess960=True, chess960_seed="sw", system="swiss")
-    first = games_of(services, "SW")[0]
-    services.games.resign(OPERATOR, first.id, as_player=first.white_id)
-    games = games_of(services, "SW")
-    assert [g.round for g in games] == [1, 2]
-    second = games[1]
-    assert second.chess960 and second.fen == start.chess960_fen(start.chess960_number("sw", 2))
+    thematic_event(
+        services, "SW", players=4, chess960=True, chess960_seed="sw", system="swiss", rounds=2
+    )
+    first = games_of(services, "SW")
+    assert {g.round for g in first} == {1}
+    for game in first:
+        services.games.resign(OPERATOR, game.id, as_player=game.white_id)
+    second = [g for g in games_of(services, "SW") if g.round == 2]
+    drawn = start.chess960_fen(start.chess960_number("sw", 2))
+    assert second and all(g.chess960 and g.fen == drawn for g in second)
     with services.ctx.db.read() as session:
         rounds = sorted(
             e.details["round"]

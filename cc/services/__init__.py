@@ -37,6 +37,7 @@ from cc.services.ratings import RatingService
 from cc.services.receipts import ReceiptService
 from cc.services.records import RecordService
 from cc.services.standings import StandingsService
+from cc.services.swiss import SwissService
 from cc.services.thematic import ThemeService
 
 
@@ -62,6 +63,8 @@ class Services:
         self.standings = StandingsService(ctx)
         #: knockout events' brackets (Art. 26)
         self.knockout = KnockoutService(ctx)
+        #: a Swiss's rounds after the first (Art. 31.7), paired as rounds end
+        self.swiss = SwissService(ctx)
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)
@@ -111,4 +114,5 @@ __all__ = [
     "ServiceContext",
     "Services",
     "StandingsService",
+    "SwissService",
 ]

@@ -128,12 +128,14 @@ def schedule(
     return out
 
 
-def first_alert_on(event: Event, percent: int) -> date | None:
-    """The first alert day of White's first move in a game just created."""
+def first_alert_on(event: Event, percent: int, start: date | None = None) -> date | None:
+    """The first alert day of White's first move in a game just created,
+    which begins on ``start`` (the event's start date unless later: a Swiss
+    round paired during the event)."""
     days = [
         on
         for _, _, on in schedule(
-            today=event.start_date,
+            today=start or event.start_date,
             days_left=event.control_days,
             running=0,
             period=event.control_days,

@@ -2,7 +2,8 @@
 
 In correspondence play all the games of a section are created at once and
 start on the official start date (spec §9); pairings and colours follow the
-Berger tables (Art. 31.5, 31.6).
+Berger tables (Art. 31.5, 31.6). A Swiss (Art. 26, 31.7) is numbered by
+rating and paired one round at a time (:mod:`cc.services.swiss`).
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import chess
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -25,8 +25,6 @@ from cc.models import (
     EventStatus,
     EventSystem,
     Game,
-    GameResult,
-    GameStatus,
     Player,
     Role,
     Section,
@@ -35,7 +33,6 @@ from cc.models import (
 )
 from cc.pairing import round_robin
 from cc.regulations import Mode, defaults_for
-from cc.services.alerts import first_alert_on
 from cc.services.context import (
     Actor,
     ServiceContext,
@@ -46,14 +43,18 @@ from cc.services.context import (
     require_admin,
 )
 from cc.services.leaves import check_entry
-from cc.services.ledger import LedgerService, reminder_after
+from cc.services.new_games import new_game
 from cc.services.notifications import Kind, Notice
-from cc.services.thematic import place_starts, theme
+from cc.services.swiss import DUTCH, first_swiss_round, tell_bye
+from cc.services.thematic import theme
+from standings import Tiebreak
+from standings.swiss import SWISS_TIEBREAKS, SwissTiebreak
 from timekeeping import start_of_day
 
-START_EPD = chess.Board().epd(en_passant="legal")
 #: the Olympic systems (Art. 26), paired match by match by cc.services.knockout
 KNOCKOUTS = (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value)
+#: the most rounds a Swiss may announce
+MAX_SWISS_ROUNDS = 30
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class EventSpec:
     cycles: int = 1
     #: an :class:`cc.models.EventSystem` value (Art. 26)
     system: str = "round_robin"
+    #: a Swiss: its number of rounds, announced in advance (31.7)
+    rounds: int | None = None
     #: overrides of the mode's default regulations (cc.regulations.Regulations fields)
     regulations: Mapping[str, object] = field(default_factory=dict)
     #: a thematic start (Art. 26; cc.services.thematic): a position, an
@@ -135,11 +138,38 @@ class EventService:
             raise errors.InvalidInput(
                 field="match_rules", reason=N_("only knockout events play matches")
             )
+        changes = dict(spec.regulations)
+        if system == EventSystem.SWISS:
+            if spec.rounds is None or not 1 <= spec.rounds <= MAX_SWISS_ROUNDS:
+                raise errors.InvalidInput(
+                    field="rounds",
+                    reason=N_(
+                        "a Swiss announces its number of rounds, 1 to {most} (Art. 31.7)",
+                        most=MAX_SWISS_ROUNDS,
+                    ),
+                )
+            # 39.3.4 unless the regulations choose
+            changes.setdefault("tiebreaks", ",".join(t.value for t in SWISS_TIEBREAKS))
+        elif spec.rounds is not None:
+            raise errors.InvalidInput(
+                field="rounds", reason=N_("only a Swiss announces a number of rounds")
+            )
         try:
-            regulations = defaults_for(mode).with_changes(**dict(spec.regulations))
+            regulations = defaults_for(mode).with_changes(**changes)
         except (TypeError, ValueError) as exc:
             raise errors.InvalidInput(field="regulations", reason=exc_text(exc)) from None
         start = theme(spec.start_fen, spec.opening, spec.chess960, spec.chess960_seed)
+        fitting = {t.value for t in (SwissTiebreak if system == EventSystem.SWISS else Tiebreak)}
+        for name in regulations.tiebreaks.split(","):
+            if name and name not in fitting:
+                raise errors.InvalidInput(
+                    field="tiebreaks",
+                    reason=N_(
+                        "{name!r} is not a tie-break of this system; choose from {known}",
+                        name=name,
+                        known=", ".join(sorted(fitting)),
+                    ),
+                )
 
         now = self.ctx.now()
         with self.ctx.db.write() as session:
@@ -174,6 +204,8 @@ class EventService:
                 timezone=spec.timezone,
                 cycles=spec.cycles,
                 system=system.value,
+                rounds=spec.rounds,
+                pairing_system=DUTCH if system == EventSystem.SWISS else None,
                 arbiter_id=arbiter.id if arbiter else None,
                 adjudicator_id=adjudicator.id if adjudicator else None,
                 created_at=now,
@@ -196,6 +228,7 @@ class EventService:
                 code=code,
                 mode=mode.value,
                 system=system.value,
+                rounds=spec.rounds,
                 start_date=spec.start_date.isoformat(),
                 end_date=spec.end_date.isoformat() if spec.end_date else None,
                 timezone=spec.timezone,
@@ -326,7 +359,9 @@ class EventService:
         """Number the players, pair every section and create all its games.
 
         Starting numbers follow the order of entry, or a drawing of lots
-        (Art. 31.1) with a recorded seed so the draw can be shown again.
+        (Art. 31.1) with a recorded seed so the draw can be shown again; a
+        Swiss's follow the ratings (its pairings depend on them), and only
+        its first round is paired.
         Returns the number of games created.
         """
         now = self.ctx.now()
@@ -341,9 +376,10 @@ class EventService:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)
             turn_start = start_of_day(event.start_date, event.timezone)
-            deadline = first_deadline(event, event.start_date)
+            swiss = event.system == EventSystem.SWISS
             created = 0
             numbering: dict[str, list[int]] = {}
+            byes: dict[str, str] = {}
             for section in event.sections:
                 if event.system in KNOCKOUTS and not section.teams:
                     from cc.services import knockout
@@ -357,23 +393,22 @@ class EventService:
                     continue
                 if section.teams:
                     pairings = self._team_pairings(event, section, rng if draw_lots else None)
+                elif swiss:
+                    # A Swiss numbers by rating and pairs round 1 only (31.7)
+                    pairings, bye = first_swiss_round(session, event, section)
+                    if bye is not None:
+                        byes[section.name] = bye
                 else:
                     pairings = self._player_pairings(event, section, rng if draw_lots else None)
                 numbering[section.name] = [
                     e.player_id for e in sorted(section.entries, key=lambda e: e.number or 0)
                 ]
                 for rnd, board, white_id, black_id in pairings:
-                    session.add(
-                        new_game(
-                            session, event, section, rnd, board, white_id, black_id, turn_start,
-                            deadline,
-                        )
-                    )  # fmt: skip
+                    new_game(session, event, section, rnd, board, white_id, black_id, turn_start)
                     created += 1
             event.status = EventStatus.STARTED
             event.started_at = now
             session.flush()
-            place_starts(session, actor, event, now)  # Art. 26: a thematic start
             audit(
                 session,
                 actor,
@@ -384,6 +419,7 @@ class EventService:
                 draw_lots=draw_lots,
                 seed=seed,
                 numbering=numbering,
+                byes=byes,
                 teams={
                     s.name: [t.name for t in sorted(s.teams, key=lambda t: t.number or 0)]
                     for s in event.sections
@@ -391,6 +427,8 @@ class EventService:
                 },
             )
             self._tell_started(session, event)
+            for section in event.sections:
+                tell_bye(session, self.ctx.notifications, event, section, 1)
             return created
 
     def _tell_started(self, session: Session, event: Event) -> None:
@@ -503,57 +541,6 @@ class EventService:
                 white, black = (first[k], second[k]) if k % 2 == 0 else (second[k], first[k])
                 games.append((p.round, (matches[p.round] - 1) * boards + k + 1, white, black))
         return games
-
-
-def first_deadline(event: Event, start: date) -> date:
-    """The day White of a game starting on ``start`` oversteps without a first move.
-
-    White oversteps on the (N+1)th day after the start (54.5.2; by email and
-    post the partner is told, §10.4); by email a first move 14 days late is
-    asked for (56.5.1), by post after 30 (55.5.1).
-    """
-    mode = Mode(event.mode)
-    wait = event.control_days
-    if mode != Mode.SERVER:
-        wait = min(wait, reminder_after(mode))
-    return start + timedelta(days=wait + 1)
-
-
-def new_game(
-    session: Session,
-    event: Event,
-    section: Section,
-    rnd: int,
-    board: int,
-    white_id: int,
-    black_id: int,
-    turn_start: datetime,
-    deadline: date,
-) -> Game:
-    """A game at the start position whose time counts from ``turn_start``."""
-    return Game(
-        event_id=event.id,
-        section=section,
-        round=rnd,
-        board=board,
-        white_id=white_id,
-        black_id=black_id,
-        status=GameStatus.ONGOING,
-        result=GameResult.UNFINISHED,
-        fen=chess.STARTING_FEN,
-        ply_count=0,
-        repetition=[START_EPD],
-        turn_started_at=turn_start,
-        next_deadline=deadline,
-        alert_on=first_alert_on(event, _low_time_percent(session, white_id)),
-        ledger_state=LedgerService.fresh_state(event),
-    )
-
-
-def _low_time_percent(session: Session, player_id: int) -> int:
-    """The share of the period at which the player is told their time runs low."""
-    player = session.get(Player, player_id)
-    return player.low_time_percent if player is not None else 20
 
 
 def section_named(event: Event, name: str) -> Section:

@@ -43,8 +43,9 @@ from cc.models import (
     Section,
     SectionEntry,
 )
+from cc.services import bulk_rows
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.events import first_deadline, new_game
+from cc.services.new_games import new_game
 from cc.services.notifications import Kind, Notice, Notifications
 from standings.knockout import (
     Bracket,
@@ -186,14 +187,19 @@ def follow(
     after = _bracket(session, event, section)
     # Each decision is audited once: by this result, or by a withdrawal
     # (Art. 33) that a later result brings to the bracket.
+    # (What a batch of the daily run has audited is still waiting to be
+    # written: it counts too, cc.services.bulk_rows.)
+    written = session.scalars(
+        select(AuditEntry).where(
+            AuditEntry.event_id == event.id, AuditEntry.action == "knockout_match_decided"
+        )
+    )
     told = {
         entry.details.get("match")
-        for entry in session.scalars(
-            select(AuditEntry).where(
-                AuditEntry.event_id == event.id, AuditEntry.action == "knockout_match_decided"
-            )
-        )
-        if entry.details.get("section") == section.name
+        for entry in [*written, *bulk_rows.waiting(session, AuditEntry)]
+        if entry.event_id == event.id
+        and entry.action == "knockout_match_decided"
+        and entry.details.get("section") == section.name
     }
     for m in after.matches:
         if m.status == MatchStatus.DECIDED and m.key not in told:
@@ -305,7 +311,6 @@ def _create(
     wanted = bracket.new_games()
     if not wanted:
         return []
-    deadline = first_deadline(event, day)
     made: list[tuple[str, Game]] = []
     for g in wanted:
         spec = bracket.match(g.match).spec
@@ -313,10 +318,7 @@ def _create(
         last = session.scalar(
             select(func.max(Game.board)).where(Game.section_id == section.id, Game.round == rnd)
         )
-        game = new_game(
-            session, event, section, rnd, (last or 0) + 1, g.white, g.black, turn_start, deadline
-        )
-        session.add(game)
+        game = new_game(session, event, section, rnd, (last or 0) + 1, g.white, g.black, turn_start)
         session.flush()
         session.add(
             KnockoutGame(game_id=game.id, section_id=section.id, match=g.match, game_index=g.index)

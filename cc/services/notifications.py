@@ -101,8 +101,13 @@ class Kind(StrEnum):
     #: ``code``, ``start`` ISO, ``games``: how many, ``opponents``: names,
     #: game by game, the ``white`` first ones with White)
     EVENT_STARTED = "event_started"
-    #: the recipient is paired in a game (``white``, ``black``, ``round``)
+    #: the recipient is paired in a game (``white``, ``black``, ``round``;
+    #: ``event``, ``code``): a Swiss round paired during the event, whose
+    #: games begin at once
     PAIRED = "paired"
+    #: the recipient has no game in a Swiss round: the bye (``event``,
+    #: ``code``, ``round``, ``points`` as the regulations score it)
+    BYE = "bye"
     #: the organiser accepted or refused the recipient's entry (``event``,
     #: ``code``, ``start`` ISO, ``note`` the organiser's words if any)
     ENTRY_ACCEPTED = "entry_accepted"
@@ -194,6 +199,7 @@ GROUP_OF: Mapping[Kind, Group] = {
     Kind.ENTRY_ACCEPTED: Group.EVENTS,
     Kind.ENTRY_REFUSED: Group.EVENTS,
     Kind.PAIRED: Group.EVENTS,
+    Kind.BYE: Group.EVENTS,
     Kind.EVENT_CLOSED: Group.EVENTS,
     **{
         k: Group.CASES
@@ -245,10 +251,17 @@ CORRESPONDENCE_MAIL: frozenset[Kind] = frozenset(
 
 
 #: mailed whatever was chosen: a loss on time, and what an entrant must
-#: hear wherever they play: their entry's answer and the start with their games
+#: hear wherever they play: their entry's answer and the start with their
+#: games, and a Swiss round's game or bye (its time runs from the pairing)
 ALWAYS_MAILED = frozenset(
-    # PAIRED: a knockout's next match, whose time counts like the event's start
-    {Kind.FORFEIT, Kind.ENTRY_ACCEPTED, Kind.ENTRY_REFUSED, Kind.EVENT_STARTED, Kind.PAIRED}
+    {
+        Kind.FORFEIT,
+        Kind.ENTRY_ACCEPTED,
+        Kind.ENTRY_REFUSED,
+        Kind.EVENT_STARTED,
+        Kind.PAIRED,
+        Kind.BYE,
+    }
 )
 
 

@@ -67,6 +67,10 @@ class EventRegulations:
     adjudicator_name: str | None
     appeal_arbiter_names: list[str]
     regulations: Regulations
+    #: the system of play (Art. 26); a Swiss's rounds and pairing system (31.7)
+    system: str = "round_robin"
+    rounds: int | None = None
+    pairing_system: str | None = None
 
 
 class Office:
@@ -127,6 +131,9 @@ class Office:
                 adjudicator_name=event.adjudicator.name if event.adjudicator else None,
                 appeal_arbiter_names=[a.player.name for a in event.appeal_arbiters],
                 regulations=event.regulations,
+                system=event.system,
+                rounds=event.rounds,
+                pairing_system=event.pairing_system,
             )
 
     def form_choices(self, actor: Actor) -> FormChoices:

@@ -10,23 +10,12 @@ exist exactly when the result does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy.orm import Session
 
 from cc.models import Event, EventSystem, Game
 from cc.services.notifications import Notifications
-
-#: ``(session, event, game, when)``: called once the game's result is set
-Follower = Callable[[Session, Event, Game, datetime], None]
-
-_FOLLOWERS: dict[str, Follower] = {}
-
-
-def follow(system: EventSystem, follower: Follower) -> None:
-    """Register what ``system`` does after a game ends (one per system)."""
-    _FOLLOWERS[system.value] = follower
 
 
 def game_finished(
@@ -39,19 +28,16 @@ def game_finished(
     event = session.get(Event, game.event_id)
     if event is None:
         return
+    # Imported here: the systems' modules build on the game services that
+    # call this.
     if event.system in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
         from cc.services import knockout
 
         knockout.follow(session, event, game, when, notifications)
-        return
-    follower = _FOLLOWERS.get(event.system)
-    if follower is not None:
-        follower(session, event, game, when)
-        session.flush()
-        # The games just paired start from the event's theme (Art. 26).
-        from cc.services.thematic import place_starts
+    elif event.system == EventSystem.SWISS.value:
+        from cc.services import swiss
 
-        place_starts(session, None, event, when)
+        swiss.follow(session, event, game, when, notifications)
 
 
-__all__ = ["Follower", "follow", "game_finished"]
+__all__ = ["game_finished"]

@@ -139,6 +139,10 @@ class EventView:
     chess960_seed: str | None = None
     #: sections with a theme of their own: name -> (position, opening line)
     section_themes: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    #: the system of play (Art. 26); a Swiss's rounds and pairing system (31.7)
+    system: str = "round_robin"
+    rounds: int | None = None
+    pairing_system: str | None = None
 
 
 def as_json(value: Any) -> Any:
@@ -354,6 +358,9 @@ class QueryService:
             section_themes={
                 s.name: (s.start_fen, s.start_line) for s in event.sections if s.start_fen
             },
+            system=event.system,
+            rounds=event.rounds,
+            pairing_system=event.pairing_system,
         )
 
     def game_for(self, actor: Actor | None, game_id: int) -> GameView:

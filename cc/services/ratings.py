@@ -120,6 +120,24 @@ def _latest(session: Session) -> dict[int, PlayerRating]:
     return {r.player_id: r for r in rows}
 
 
+def ranking_ratings(session: Session, player_ids: list[int]) -> dict[int, int | None]:
+    """The rating each player is ranked by (a Swiss's starting order, 38.1's
+    average): the federation's list where the player is on it, else the
+    server's rating where a closed period rated them, else None (unrated)."""
+    players = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(player_ids)))}
+    latest = _latest(session)
+    out: dict[int, int | None] = {}
+    for pid in player_ids:
+        player = players.get(pid)
+        if player is not None and player.rating is not None:
+            out[pid] = player.rating
+        elif pid in latest:
+            out[pid] = round(latest[pid].rating)
+        else:
+            out[pid] = None
+    return out
+
+
 class RatingService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx

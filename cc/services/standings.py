@@ -9,17 +9,28 @@ table instead (match and board points, Art. 38.7) with each board's scores.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from cc.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, WORDS, word
-from cc.models import Game, GameStatus, ResultReason, Section
+from cc.models import (
+    Event,
+    EventSystem,
+    Game,
+    GameStatus,
+    ResultReason,
+    Section,
+    SectionEntry,
+)
 from cc.services.context import ServiceContext, find_event
+from cc.services.ratings import ranking_ratings
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
 from standings.crosstable import _show
+from standings.swiss import SwissEntrant, SwissGame, SwissTable, swiss_table
 
 _UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
 
@@ -116,6 +127,13 @@ class SectionStandings:
     #: login -> opponent -> the ids of their games, in the order of the
     #: row's cells (so each cell can link its game)
     games: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    #: a Swiss section's table (then ``table`` is None): rounds, points,
+    #: tie-breaks (Art. 39.3.3, 39.3.4)
+    swiss: SwissTable | None = None
+    #: a Swiss: the rounds announced (31.7) and the pairing system
+    rounds: int | None = None
+    #: login -> round -> the id of the player's game in that round
+    round_games: dict[str, dict[int, int]] = field(default_factory=dict)
 
     def game_of(self, player: str, opponent: str, index: int) -> int | None:
         """The game of the ``index``-th cell of ``player`` against ``opponent``."""
@@ -134,6 +152,8 @@ class SectionStandings:
         comma = lang in DECIMAL_COMMA
         if self.teams is not None:
             return self.teams.text(self.names, headings, decimal_comma=comma)
+        if self.swiss is not None:
+            return self.swiss.text(self.names, headings, decimal_comma=comma)
         assert self.table is not None
         return self.table.text(self.names, headings, decimal_comma=comma)
 
@@ -144,6 +164,38 @@ class SectionStandings:
                 "final": self.final,
                 "kind": "team",
                 **self.teams.as_dict(self.names),
+            }
+        if self.swiss is not None:
+            return {
+                "section": self.section,
+                "final": self.final,
+                "kind": "swiss",
+                "rounds": self.rounds,
+                "tiebreaks": [t.value for t in self.swiss.tiebreaks],
+                "rows": [
+                    {
+                        "place": r.place_text,
+                        "player": r.player,
+                        "name": self.names[r.player],
+                        "number": r.number,
+                        "points": float(r.points),
+                        "tiebreaks": {k: float(v) for k, v in r.tiebreaks.items()},
+                        "rounds": [
+                            {
+                                "round": c.round,
+                                "opponent": c.opponent,
+                                "opponent_number": c.opponent_number,
+                                "colour": c.colour.lower() or None,
+                                "result": c.result or None,
+                                "bye": c.bye,
+                                "game": self.round_games.get(r.player, {}).get(c.round),
+                            }
+                            for c in r.rounds
+                        ],
+                        "withdrawn": r.withdrawn,
+                    }
+                    for r in self.swiss.rows
+                ],
             }
         assert self.table is not None
         return {
@@ -208,6 +260,13 @@ class StandingsService:
                     )
                 names = {e.player.login: e.player.name for e in entries}
                 numbers = {e.player.login: i + 1 for i, e in enumerate(entries)}
+                if event.system == EventSystem.SWISS and not section.teams:
+                    out.append(
+                        _swiss_standings(
+                            session, event, section, entries, games, names, numbers, order
+                        )
+                    )
+                    continue
                 if section.teams:
                     out.append(
                         SectionStandings(
@@ -241,6 +300,64 @@ class StandingsService:
 
 
 _POINTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1))}
+
+
+def _swiss_standings(
+    session: Session,
+    event: Event,
+    section: Section,
+    entries: list[SectionEntry],
+    games: Sequence[Game],
+    names: dict[str, str],
+    numbers: dict[str, int],
+    order: list[str],
+) -> SectionStandings:
+    """A Swiss section's table: points with the byes, withdrawn players kept
+    with their points (33.2), the ratings players are ranked by (38.1)."""
+    ratings = ranking_ratings(session, [e.player_id for e in entries])
+    entrants = [
+        SwissEntrant(
+            e.player.login,
+            e.number or numbers[e.player.login],
+            ratings[e.player_id],
+            withdrawn=e.withdrawn_on is not None,
+        )
+        for e in entries
+    ]
+    records = []
+    round_games: dict[str, dict[int, int]] = {}
+    unfinished = 0
+    for g in games:
+        done = g.status == GameStatus.FINISHED
+        unfinished += g.status in (GameStatus.ONGOING, GameStatus.ADJUDICATION)
+        round_games.setdefault(g.white.login, {})[g.round] = g.id
+        round_games.setdefault(g.black.login, {})[g.round] = g.id
+        records.append(
+            SwissGame(
+                g.round,
+                g.white.login,
+                g.black.login,
+                g.result.value if done else "*",
+                played=g.result_reason not in _UNPLAYED,
+                annulled=g.status == GameStatus.ANNULLED,
+            )
+        )
+    points = Fraction(event.bye_points)
+    byes = {e.player.login: (e.bye_round, points) for e in entries if e.bye_round is not None}
+    table = swiss_table(entrants, records, byes=byes, tiebreaks=order)
+    played = max([r.round for r in records] + [r for r, _ in byes.values()] + [0])
+    return SectionStandings(
+        section=section.name,
+        table=None,
+        names=names,
+        numbers={e.player.login: e.number or numbers[e.player.login] for e in entries},
+        # rounds still to pair count as games to finish: the table is final
+        # once the last round announced is over
+        unfinished=unfinished + max((event.rounds or 0) - played, 0),
+        swiss=table,
+        rounds=event.rounds,
+        round_games=round_games,
+    )
 
 
 def _team_standings(

@@ -157,35 +157,25 @@ class ThemeService:
             return chosen
 
 
-def place_starts(session: Session, actor: Actor | None, event: Event, now: datetime) -> int:
-    """Put the event's start on each of its games just paired (no move made,
-    no start yet); returns how many. Called where an event starts and after
-    every result (cc.services.progression), so the games any system of play
-    pairs, at the start or round by round, begin from the theme."""
-    if not (event.chess960 or event.start_fen or any(s.start_fen for s in event.sections)):
-        return 0
-    who = actor or Actor(player_id=None, door=Door.SYSTEM, label="thematic start")
-    placed = 0
-    for game in session.scalars(
-        select(Game).where(Game.event_id == event.id, Game.ply_count == 0).order_by(Game.id)
-    ):
-        fresh = not game.chess960 if event.chess960 else game.start_fen is None
-        if fresh and (event.chess960 or game.section.start_fen or event.start_fen):
-            place_start(session, who, event, game, now)
-            placed += 1
-    return placed
-
-
-def place_start(session: Session, actor: Actor, event: Event, game: Game, now: datetime) -> Game:
-    """Put the event's start on ``game``, just paired (its round set), and
-    return it."""
+def place_start(
+    session: Session, actor: Actor | None, event: Event, game: Game, now: datetime
+) -> Game:
+    """Put the event's (or its section's) start on ``game``, just paired (its
+    round set), and return it: called where every game is created
+    (cc.services.new_games), so the games any system pairs, at the start or
+    round by round, begin from the theme. ``actor`` (None: the server)
+    draws a Chess960 round's position."""
+    section_fen = game.section.start_fen if game.section is not None else None
+    if not (event.chess960 or event.start_fen or section_fen):
+        return game
     if event.chess960:
-        number = round_position(session, actor, event, game.round, now)
+        who = actor or Actor(player_id=None, door=Door.SYSTEM, label="thematic start")
+        number = round_position(session, who, event, game.round, now)
         fen: str | None = start.chess960_fen(number)
         game.chess960 = True
-    elif game.section.start_fen:
+    elif section_fen:
         # the section's own theme, in place of the event's
-        fen = game.section.start_fen
+        fen = section_fen
         game.start_line = game.section.start_line
     else:
         fen = event.start_fen
@@ -237,7 +227,6 @@ __all__ = [
     "describe",
     "numbered_line",
     "place_start",
-    "place_starts",
     "round_position",
     "theme",
 ]

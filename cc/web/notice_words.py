@@ -155,6 +155,7 @@ SAYINGS: Mapping[Kind, Saying] = {
     Kind.PAIRED: lambda p: N_(
         "You are paired in game {game}: {white} – {black}, round {round}", **p
     ),
+    Kind.BYE: lambda p: N_("{event}, round {round}: you have the bye ({points})", **p),
     Kind.EVENT_CLOSED: lambda p: N_("{event} is over: the final standings are out", **p),
     Kind.CLAIM_FILED: lambda p: N_(
         "Game {game}: {claimant} claims you went over the time limit (case {case}); "
@@ -264,6 +265,7 @@ _PLACEHOLDERS = (
     "verdict",
     "what",
     "address",
+    "points",
 )
 
 

@@ -17,12 +17,13 @@ from fastapi.responses import Response
 
 from cc import errors
 from cc.i18n import N_
-from cc.regulations import Mode
+from cc.regulations import BYE_POINTS, Mode
 from cc.services.events import EventSpec
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
 from cc.web.pages import form_of, render, signed_in
 from standings import TeamTiebreak, Tiebreak
+from standings.swiss import SwissTiebreak
 from timekeeping.ledger import DayCounting
 
 router = APIRouter(include_in_schema=False)
@@ -41,7 +42,7 @@ SWITCHES = ("iccf_double_after_20", "first_overstep_loses", "conditional_moves",
 #: the aids the regulations may forbid: ticked is forbidden
 AIDS = ("no_engines", "no_databases", "no_opening_books", "no_tablebases")
 #: how many tie-break (and team ranking) choices the form offers, in order
-TIEBREAK_SLOTS = len(Tiebreak)
+TIEBREAK_SLOTS = max(len(Tiebreak), len(SwissTiebreak))
 TEAM_SLOTS = len(TeamTiebreak)
 
 
@@ -59,6 +60,8 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
             regulations[key] = form[key] == "yes"
     for key in AIDS:
         regulations[key] = form.get(key) == "1"
+    if form.get("system") == "swiss" and form.get("bye_points") in BYE_POINTS:
+        regulations["bye_points"] = form["bye_points"]
     if form.get("day_counting"):
         try:
             regulations["day_counting"] = DayCounting(form["day_counting"])
@@ -108,6 +111,7 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
         appeal_arbiters=tuple(appeal_arbiters),
         cycles=2 if form.get("cycles") == "2" else 1,
         system=system,
+        rounds=_rounds(form) if system == "swiss" else None,
         regulations=regulations,
         # a thematic start (Art. 26), checked by the service
         start_fen=form.get("start_fen", "").strip() or None,
@@ -116,6 +120,14 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
         chess960_seed=form.get("chess960_seed", "").strip() or None,
         match_rules=match_rules,
     )
+
+
+def _rounds(form: dict[str, str]) -> int:
+    """A Swiss's number of rounds (Art. 31.7)."""
+    text = form.get("rounds", "").strip()
+    if not text.isdigit():
+        raise errors.InvalidInput(field="rounds", reason=N_("give the number of rounds"))
+    return int(text)
 
 
 def _form_page(
@@ -134,7 +146,12 @@ def _form_page(
         switches=SWITCHES,
         aids=AIDS,
         countings=[d.value for d in DayCounting],
-        tiebreaks=[t.value for t in Tiebreak],
+        # a round robin's (39.3.1) and a Swiss's (39.3.3, 39.3.4): the
+        # service refuses those that do not fit the system chosen
+        tiebreaks=list(
+            dict.fromkeys([*(t.value for t in Tiebreak), *(t.value for t in SwissTiebreak)])
+        ),
+        bye_points=BYE_POINTS,
         team_orders=[t.value for t in TeamTiebreak],
         **context,
     )
