@@ -288,7 +288,7 @@ def test_chess960_rounds_share_their_drawn_position_and_castling_is_exported(
         drawn = [
             e.details
             for e in session.scalars(
-                select(AuditEntry).where(AuditEntry.action == "chess960_drawn")
+                select(AuditEntry).where(AuditEntry.action == "round_position_drawn")
             )
         ]
     assert sorted(d["round"] for d in drawn) == [1, 2, 3]
@@ -518,7 +518,7 @@ def test_a_swiss_rounds_games_start_from_the_theme_when_the_round_is_paired(
         rounds = sorted(
             e.details["round"]
             for e in session.scalars(
-                select(AuditEntry).where(AuditEntry.action == "chess960_drawn")
+                select(AuditEntry).where(AuditEntry.action == "round_position_drawn")
             )
         )
     assert rounds == [1, 2]

@@ -194,14 +194,14 @@ def round_position(
     seed; the first call for a round writes the draw into the audit log."""
     seed = event.chess960_seed or str(event.id)
     number = start.chess960_number(seed, round_no)
-    drawn: set[tuple[int, int]] = session.info.setdefault("cc_chess960_drawn", set())
+    drawn: set[tuple[int, int]] = session.info.setdefault("cc_round_position_drawn", set())
     if (event.id, round_no) in drawn:
         return number
     logged = any(
         (entry.details or {}).get("round") == round_no
         for entry in session.scalars(
             select(AuditEntry).where(
-                AuditEntry.event_id == event.id, AuditEntry.action == "chess960_drawn"
+                AuditEntry.event_id == event.id, AuditEntry.action == "round_position_drawn"
             )
         )
     )
@@ -210,7 +210,7 @@ def round_position(
             session,
             actor,
             now,
-            "chess960_drawn",
+            "round_position_drawn",
             event_id=event.id,
             round=round_no,
             seed=seed,
