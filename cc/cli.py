@@ -31,6 +31,7 @@ from cc.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
 from cc.services.queries import PlayerView, as_json
+from cc.services.thematic import describe as describe_theme
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -783,6 +784,14 @@ def event() -> None:
     help="How the public sees games being played: after-end (default: only once they end) "
     "or N (as they stood N moves ago, ICCF's delay; 0: as played).",
 )
+@click.option("--start-fen", help="Thematic (Art. 26): every game starts from this position (FEN).")
+@click.option(
+    "--opening", help='Thematic: every game starts after this line, e.g. "1.e4 e5 2.Nf3".'
+)
+@click.option(
+    "--chess960", is_flag=True, default=False, help="Chess960: a position drawn for each round."
+)
+@click.option("--chess960-seed", help="The seed of the Chess960 draws (default: random).")
 @click.option("--json", "as_json_flag", is_flag=True)
 @pass_state
 @refusals
@@ -811,6 +820,9 @@ def event_create(
     **settings: Any,
 ) -> None:
     """Create an event (in draft) with its regulations."""
+    theme: dict[str, Any] = {
+        key: settings.pop(key) for key in ("start_fen", "opening", "chess960", "chess960_seed")
+    }
     overrides: dict[str, object] = {}
     match_rules = {
         name: value
@@ -850,6 +862,7 @@ def event_create(
         system=system,
         rounds=rounds,
         regulations=overrides,
+        **theme,
         match_rules=match_rules,
     )
     state.services.events.create(state.actor, spec)
@@ -926,6 +939,28 @@ def event_add_player(state: State, code: str, players: tuple[str, ...], section:
             code=code,
             section=section,
         )
+    )
+
+
+@event.command("section-theme")
+@click.argument("code")
+@click.argument("section")
+@click.option("--start-fen", help="The section's games start from this position (FEN).")
+@click.option("--opening", help='The section\'s games start after this line, e.g. "1.d4 d5".')
+@pass_state
+@refusals
+def event_section_theme(
+    state: State, code: str, section: str, start_fen: str | None, opening: str | None
+) -> None:
+    """Give a section its own thematic start (Art. 26); none: the event's."""
+    chosen = state.services.themes.set_section(
+        state.actor, code, section, start_fen=start_fen, opening=opening
+    )
+    text = describe_theme(chosen.start_fen, chosen.start_line, False)
+    click.echo(
+        _("section {section}: {theme}", section=section, theme=text.localize(_lang()))
+        if text is not None
+        else _("section {section} starts as the event does", section=section)
     )
 
 
@@ -1012,6 +1047,13 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
         )
     for line in _regulation_lines(e.mode, e.regulations):
         click.echo(line)
+    theme = describe_theme(e.start_fen, e.start_line, e.chess960)
+    if theme is not None:
+        click.echo(theme.localize(_lang()))
+    for name, (fen, opening) in e.section_themes.items():
+        text = describe_theme(fen, opening, False)
+        if text is not None:
+            click.echo(_("section {section}: {theme}", section=name, theme=text.localize(_lang())))
     for name, logins in e.sections.items():
         if name in e.teams:
             click.echo(_("section {name} (teams):", name=name))

@@ -10,6 +10,7 @@ import enum
 from datetime import UTC, date, datetime
 from typing import Any
 
+import chess
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -35,6 +36,7 @@ from sqlalchemy.sql.expression import true as sa_true
 from sqlalchemy.types import TypeDecorator
 
 from cc.regulations import DayCounting, Mode, Regulations
+from notation.start import plies_before, start_board
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -298,6 +300,14 @@ class Event(Base):
     entry_closes_on: Mapped[date | None] = mapped_column(Date)
     #: NULL: games are public once they end; N: N moves behind while played
     public_moves_behind: Mapped[int | None] = mapped_column(Integer)
+    #: a thematic event (Art. 26): every game starts from this position
+    #: (NULL: the initial one), reached by ``start_line`` (SAN) when the
+    #: theme is an opening line; or, with ``chess960``, from a Chess960
+    #: position drawn per round from ``chess960_seed`` (cc.services.thematic)
+    start_fen: Mapped[str | None] = mapped_column(String(100))
+    start_line: Mapped[str | None] = mapped_column(String(400))
+    chess960: Mapped[bool] = mapped_column(Boolean, server_default=sa_false(), default=False)
+    chess960_seed: Mapped[str | None] = mapped_column(String(64))
     #: a Swiss bye's points: "1", "1/2" or "0"
     bye_points: Mapped[str] = mapped_column(String(8), server_default="1", default="1")
 
@@ -390,6 +400,10 @@ class Section(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(64))
+    #: a section's own theme (Art. 26), in place of the event's: its games
+    #: start from this position, reached by ``start_line`` (SAN) if given
+    start_fen: Mapped[str | None] = mapped_column(String(100))
+    start_line: Mapped[str | None] = mapped_column(String(400))
 
     event: Mapped[Event] = relationship(back_populates="sections")
     entries: Mapped[list[SectionEntry]] = relationship(
@@ -467,7 +481,15 @@ class Game(Base):
     result_reason: Mapped[ResultReason | None] = mapped_column(_enum(ResultReason, "result_reason"))
     #: the current position, so a move is checked without replaying the game
     fen: Mapped[str] = mapped_column(String(100))
+    #: the moves made in this game (not the move number: a game started
+    #: from a set position numbers its moves from there, see ``plies_before``)
     ply_count: Mapped[int] = mapped_column(Integer, default=0)
+    #: where the game started: NULL, the initial position; else a thematic
+    #: start (the position after ``start_line``, SAN, when one was played out)
+    start_fen: Mapped[str | None] = mapped_column(String(100))
+    start_line: Mapped[str | None] = mapped_column(String(400))
+    #: Chess960 rules for castling (moves stored king onto rook, as UCI_Chess960)
+    chess960: Mapped[bool] = mapped_column(Boolean, server_default=sa_false(), default=False)
     #: positions (EPD, legal en passant only) since the last irreversible
     #: move, oldest first: all that threefold and fivefold repetition need
     repetition: Mapped[list[str]] = mapped_column(JSON)
@@ -511,7 +533,22 @@ class Game(Base):
 
     @property
     def white_to_move(self) -> bool:
-        return self.ply_count % 2 == 0
+        return (self.plies_before + self.ply_count) % 2 == 0
+
+    @property
+    def plies_before(self) -> int:
+        """The half-moves the start position stands for (0 from the initial
+        position; 23 when Black makes move 12 first): what turns the game's
+        ply into the record's move number (notation.start)."""
+        return plies_before(self.start_fen)
+
+    def start_board(self) -> chess.Board:
+        """The position the game started from, with its castling rules."""
+        return start_board(self.start_fen, self.chess960)
+
+    def position(self, fen: str | None = None) -> chess.Board:
+        """The current position (or ``fen`` of this game), with its castling rules."""
+        return chess.Board(fen or self.fen, chess960=self.chess960)
 
     @property
     def player_to_move(self) -> Player | None:

@@ -42,6 +42,11 @@ class FormGame:
     rows: list[FormRow]
     white_leaves: list[tuple[date, date]] = field(default_factory=list)
     black_leaves: list[tuple[date, date]] = field(default_factory=list)
+    #: a thematic start (Art. 26): the position the game began from (FEN),
+    #: and the opening line that led there; the rows then begin at its
+    #: move number
+    start_fen: str | None = None
+    start_line: str | None = None
 
 
 _LABELS: Final = {
@@ -65,6 +70,13 @@ _LABELS: Final = {
         ("Rec.", "Sent", "Time", "N", "White", "Black", "Rec.", "Sent", "Time"),
         "a draw offered with this move",
     ),
+}
+
+
+#: the lines of a thematic start, in the form's languages
+_START_LABELS: Final = {
+    "ru": ("Начальная позиция", "Дебют"),
+    "en": ("Start position", "Opening"),
 }
 
 
@@ -97,6 +109,21 @@ def standard_form(game: FormGame, lang: str = "ru") -> str:
     Пол.  Отв.   Время  N    Белые  Чёрные  Пол.   Отв.   Время
     ---   10/05  0/00   01.  4244   4745    12/05  12/05  0/00
 
+    A game started from a set position (Art. 26) says so, and its rows
+    begin at its first move, here Black's 12th:
+
+    >>> row = FormRow(12, None, HalfMove("5141", date(2026, 5, 10), date(2026, 5, 11), 1, 1))
+    >>> print(standard_form(FormGame("Cup", date(2026, 5, 10), "A", "B", [row],
+    ...                              start_fen="4k3/8/8/8/8/8/4P3/4K3 b - - 0 12"), "en"))
+    Event Cup
+    Start date 10.05.2026
+    White A
+    Black B
+    Start position 4k3/8/8/8/8/8/4P3/4K3 b - - 0 12
+    <BLANKLINE>
+    Rec.  Sent  Time  N    White  Black  Rec.   Sent   Time
+                      12.         5141   10/05  11/05  1/01
+
     A move that carried a draw offer is marked, and the mark explained:
 
     >>> row = FormRow(1, HalfMove("4244", None, date(2026, 5, 10), 0, 0, offer=True), None)
@@ -126,6 +153,11 @@ def standard_form(game: FormGame, lang: str = "ru") -> str:
                 f"{a.strftime('%d.%m.%Y')}-{b.strftime('%d.%m.%Y')}" for a, b in leaves
             )
             lines.append(f"{label} {spans}")
+    position, opening = _START_LABELS.get(lang, _START_LABELS["ru"])
+    if game.start_line:
+        lines.append(f"{opening} {game.start_line}")
+    if game.start_fen:
+        lines.append(f"{position} {game.start_fen}")
     table = [list(columns)]
     for row in game.rows:
         w_rec, w_sent, w_time, w_move = _half(row.white)

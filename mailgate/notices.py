@@ -142,7 +142,7 @@ class MailNotices:
         names_moves = "move" in notice.params or "fired" in notice.params
         if delivery.formal and game is not None and kind not in _TIME_ALERTS and names_moves:
             # The moves a notice names (SAN as stored), in the reader's notation.
-            record = Record(session, game.id, notation_of(person))
+            record = Record(session, game.id, notation_of(person), game.start_board())
             notice = replace(notice, params=written(notice.params, record, mail.ctx.now()))
         params = dict(notice.params)
         footer = self.footer(person, delivery)
@@ -223,7 +223,7 @@ class MailNotices:
         the player's notation, and the absolute link to the page it is about."""
         notice = delivery.notice
         if game is not None and ("move" in notice.params or "fired" in notice.params):
-            record = Record(session, game.id, notation_of(person))
+            record = Record(session, game.id, notation_of(person), game.start_board())
             notice = replace(notice, params=written(notice.params, record, self.mailer.ctx.now()))
         lang = person.lang
         params: dict[str, object] = dict(self._words(dict(notice.params), lang))
@@ -283,7 +283,7 @@ class MailNotices:
         partner's move in the player's notation, with the game's link."""
         notice = delivery.notice
         lang = person.lang
-        record = Record(session, game.id, notation_of(person))
+        record = Record(session, game.id, notation_of(person), game.start_board())
         params = written(notice.params, record, self.mailer.ctx.now())
         key = f"alert_{notice.kind.value}"
         if notice.kind == Kind.NO_MOVE and not params.get("move"):
@@ -390,8 +390,12 @@ class MailNotices:
         ply = len(ucis) - len(fired)
         if ply >= 1:
             style = notation_of(partner)
-            params["move"] = written_plies(ucis, ply, ply, style)
-            fired = [written_plies(ucis, ply + 1, len(ucis), style)] if fired else []
+            params["move"] = written_plies(ucis, ply, ply, style, game.start_board())
+            fired = (
+                [written_plies(ucis, ply + 1, len(ucis), style, game.start_board())]
+                if fired
+                else []
+            )
         lines: list[str] = []
         if params.get("draw_declined"):
             lines.append(say(lang, "declined_by_move", player=player))

@@ -53,9 +53,11 @@ from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
 from cc.services.ledger import GameLedgerView, LedgerService
 from cc.services.outbound import MailSettings
+from cc.services.thematic import numbered_line
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter
 from mailgate.replies import say
+from notation import start
 
 #: at most this many fault or instruction answers to one address a day
 ANSWERS_PER_DAY = 5
@@ -82,16 +84,20 @@ def reply_subject(subject: str) -> str:
     return f"Re: {bare}" if bare else "cc-server"
 
 
-def written_plies(ucis: Sequence[str], first: int, last: int, style: str) -> str:
+def written_plies(
+    ucis: Sequence[str], first: int, last: int, style: str, start_at: chess.Board | None = None
+) -> str:
     """Plies ``first`` to ``last`` (from 1) of a game's moves ``ucis``,
-    numbered and written in ``style``, as a player writes them in a record.
+    numbered and written in ``style``, as a player writes them in a record;
+    played from ``start_at``, the game's start (:meth:`Game.start_board`),
+    so a thematic game's moves carry its own numbers.
 
     >>> written_plies(["d2d4", "d7d5", "g1f3"], 2, 3, "numeric")
     '1. ... 4745 2. 7163'
     >>> written_plies(["d2d4", "d7d5", "g1f3"], 3, 3, "san-ru")
     '2. Кf3'
     """
-    board = chess.Board()
+    board = start_at.copy(stack=False) if start_at is not None else chess.Board()
     for uci in ucis[: first - 1]:
         board.push(chess.Move.from_uci(uci))
     moves = [chess.Move.from_uci(uci) for uci in ucis[first - 1 : last]]
@@ -260,7 +266,7 @@ class Mailer:
         body = say(
             lang,
             "accepted",
-            move=written_plies(ucis, ply, ply, style) if ply >= 1 else san,
+            move=written_plies(ucis, ply, ply, style, game.start_board()) if ply >= 1 else san,
             game=game.id,
             arrived=self.ctx.now().strftime("%Y-%m-%d %H:%M UTC"),
         )
@@ -270,7 +276,7 @@ class Mailer:
             key = "fired_yours" if len(fired) % 2 else "fired_theirs"
             if len(fired) == 1:
                 key = "fired"
-            moves = written_plies(ucis, ply + 1, len(ucis), style)
+            moves = written_plies(ucis, ply + 1, len(ucis), style, game.start_board())
             body += "\n" + say(lang, key, moves=moves)
         if self.offer_of(session, game, player) is not None:
             body += "\n" + say(lang, "offer_sent")
@@ -461,14 +467,14 @@ class Mailer:
         rows = []
         for row in schedule.schedule:
             halves: list[HalfMove | None] = []
-            white_ply = 2 * row.move_number - 1
+            # Plies of this game, numbered from its start (Art. 26).
+            white_ply = start.ply_at(row.move_number, chess.WHITE, game.plies_before)
             for ply, side in ((white_ply, row.white), (white_ply + 1, row.black)):
                 if side is None or side.sent_on is None or side.move is None:
                     halves.append(None)
                 else:
-                    received = (
-                        None if row.move_number == 1 and side is row.white else (side.received_on)
-                    )
+                    # The game's first move answers no move: nothing received.
+                    received = None if ply == 1 else side.received_on
                     halves.append(
                         HalfMove(
                             side.move,
@@ -490,6 +496,8 @@ class Mailer:
                 rows=rows,
                 white_leaves=leaves[game.white_id],
                 black_leaves=leaves[game.black_id],
+                start_fen=game.start_board().fen() if game.start_fen or game.chess960 else None,
+                start_line=numbered_line(game.start_line) if game.start_line else None,
             ),
             "ru" if lang == "ru" else "en",
         )
@@ -498,7 +506,7 @@ class Mailer:
             f"{'Время белых' if lang == 'ru' else 'White time'} {clocks['white'].total}; "
             f"{'Время чёрных' if lang == 'ru' else 'Black time'} {clocks['black'].total}"
         )
-        board = chess.Board(game.fen)
+        board = game.position()
         position = "\n".join(
             (
                 say(lang, "diagram_white" if board.turn == chess.WHITE else "diagram_black"),

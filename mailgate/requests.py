@@ -42,6 +42,7 @@ from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter
 from mailgate.outgoing import Mailer, game_ucis, written_plies
 from mailgate.replies import days_of_penalty, say
+from notation import start
 from timekeeping import local_date
 
 log = logging.getLogger(__name__)
@@ -359,11 +360,11 @@ class GameRequests:
             )
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
         server = game_ucis(session, game)
-        first_ply, listed = self._stated_moves(statement, server, lang, style)
+        first_ply, listed = self._stated_moves(game, statement, server, lang, style)
         moves = [m.move.uci() for m in listed]
         made = len(server)
         to_move_ply = made + 1
-        sender_to_move = game.status == GameStatus.ONGOING and (made % 2 == 0) == (
+        sender_to_move = game.status == GameStatus.ONGOING and game.white_to_move == (
             color == chess.WHITE
         )
         # 56.3.3: the repeated moves must be the record's.
@@ -377,16 +378,21 @@ class GameRequests:
                     say(
                         lang,
                         "wrong_repetition",
-                        where=_where(ply, lang),
+                        where=_where(ply, lang, game.plies_before),
                         given=listed[offset].text,
-                        expected=_written(server, ply, style),
+                        expected=_written(server, ply, style, game.start_board()),
                     ),
                 )
         new = moves[max(0, to_move_ply - first_ply) :]
         if not sender_to_move:
             # The sender's own last move is the latest ply of their colour.
-            last_ply = made if (made % 2 == 1) == (color == chess.WHITE) else made - 1
-            last = written_plies(server, last_ply, last_ply, style) if last_ply > 0 else "-"
+            mine = start.white_ply(made, game.plies_before) == (color == chess.WHITE)
+            last_ply = made if mine else made - 1
+            last = (
+                written_plies(server, last_ply, last_ply, style, game.start_board())
+                if last_ply > 0
+                else "-"
+            )
             body = say(lang, "not_your_turn", game=game.id, move=last)
             self.mailer.answer(session, letter, lang, "reply", body, game)
             return Receipt(
@@ -395,7 +401,7 @@ class GameRequests:
         if not new:
             raise _Fault("no_move", say(lang, "no_move"))
         if made >= 1 and first_ply > made:
-            expected = _written(server, made, style, numbered=True)
+            expected = _written(server, made, style, game.start_board(), numbered=True)
             raise _Fault("no_repetition", say(lang, "no_repetition", expected=expected))
         # Arrival, but never before the position reached the player nor after
         # now: the mail server's clock may differ from ours by a little.
@@ -422,7 +428,7 @@ class GameRequests:
         return Receipt(InboundStatus.APPLIED, "move", game.id)
 
     def _stated_moves(
-        self, statement: Statement, server: list[str], lang: str, style: str
+        self, game: Game, statement: Statement, server: list[str], lang: str, style: str
     ) -> tuple[int, tuple[notation.ListedMove, ...]]:
         """The ply the message's record starts at, and its moves as read.
 
@@ -434,7 +440,10 @@ class GameRequests:
             number = _NUMBER.search(statement.record)
             assert number is not None
             black = bool(number.group(2)) or "..." in statement.record[: number.end() + 4]
-            first_ply = 2 * int(number.group(1)) - (0 if black else 1)
+            # Numbered from the game's start (Art. 26: a thematic position).
+            first_ply = start.ply_at(
+                int(number.group(1)), chess.BLACK if black else chess.WHITE, game.plies_before
+            )
             text = statement.record
             stated = re.sub(r"\s+", " ", number.group(0))
         elif statement.loose_moves:
@@ -447,9 +456,11 @@ class GameRequests:
         else:
             return made + 1, ()
         if not 1 <= first_ply <= made + 1:  # "0. e4" numbers no move either
-            reason = say(lang, "sequence", text=stated, where=_where(made + 1, lang))
+            reason = say(
+                lang, "sequence", text=stated, where=_where(made + 1, lang, game.plies_before)
+            )
             raise _Fault("sequence", reason)
-        board = chess.Board()
+        board = game.start_board()
         for uci in server[: first_ply - 1]:
             board.push(chess.Move.from_uci(uci))
         read = notation.read_move_list(text, board)
@@ -458,20 +469,27 @@ class GameRequests:
             ply = first_ply + len(read.moves)
             kind = failure.error.kind
             if kind == "sequence":
-                reason = say(lang, "sequence", text=failure.text.strip(), where=_where(ply, lang))
+                reason = say(
+                    lang,
+                    "sequence",
+                    text=failure.text.strip(),
+                    where=_where(ply, lang, game.plies_before),
+                )
                 raise _Fault("sequence", reason)
             if ply <= made:
                 reason = say(
                     lang,
                     "wrong_repetition",
-                    where=_where(ply, lang),
+                    where=_where(ply, lang, game.plies_before),
                     given=failure.text,
-                    expected=_written(server, ply, style),
+                    expected=_written(server, ply, style, game.start_board()),
                 )
                 raise _Fault("wrong_repetition", reason)
             kind = kind if kind in ("illegible", "ambiguous") else "impossible"
             why = localize(notation_reason(failure.error), lang)
-            reason = say(lang, kind, text=failure.text, where=_where(ply, lang), why=why)
+            reason = say(
+                lang, kind, text=failure.text, where=_where(ply, lang, game.plies_before), why=why
+            )
             raise _Fault(f"{kind}_move", reason)
         return first_ply, read.moves
 
@@ -528,22 +546,32 @@ class GameRequests:
         server = game_ucis(session, game)
         white = player.id == game.white_id
         made = len(server)
-        # The partner's latest ply: White's are the odd ones.
-        last = made if (made % 2 == 1) != white else made - 1
+        # The partner's latest ply (whose it is: counted from the start).
+        last = made if start.white_ply(made, game.plies_before) != white else made - 1
         if last >= 1:
-            moves = written_plies(server, last, last, notation_of(player))
+            moves = written_plies(server, last, last, notation_of(player), game.start_board())
             return say(player.lang, "again", last=moves)
-        return say(player.lang, "again_first") if white else ""
+        first_mover = chess.WHITE if game.plies_before % 2 == 0 else chess.BLACK
+        return say(player.lang, "again_first") if white == (first_mover == chess.WHITE) else ""
 
 
-def _where(ply: int, lang: str) -> str:
-    """Whose move ``ply`` is, and its number: "Black's move 2"."""
-    key = "white_move" if ply % 2 else "black_move"
-    return say(lang, key, number=(ply + 1) // 2)
+def _where(ply: int, lang: str, before: int = 0) -> str:
+    """Whose move ``ply`` is, and its number: "Black's move 2" (numbered
+    from the game's start: ``before`` is :attr:`Game.plies_before`)."""
+    key = "white_move" if start.white_ply(ply, before) else "black_move"
+    return say(lang, key, number=start.move_number(ply, before))
 
 
-def _written(server: list[str], ply: int, style: str, *, numbered: bool = False) -> str:
+def _written(
+    server: list[str],
+    ply: int,
+    style: str,
+    start_at: chess.Board | None = None,
+    *,
+    numbered: bool = False,
+) -> str:
     """The record's move at ``ply`` in the player's notation (``style``),
-    with its number ("2. 7163", "2. ... Кc6") if ``numbered``."""
-    shown = written_plies(server, ply, ply, style)
+    with its number ("2. 7163", "2. ... Кc6") if ``numbered``; played from
+    the game's start ``start_at``."""
+    shown = written_plies(server, ply, ply, style, start_at)
     return shown if numbered else shown.split()[-1]

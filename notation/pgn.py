@@ -4,7 +4,7 @@ Pure: python-chess only, no I/O, no clock. Writing: the tag values every
 database reads (:func:`pgn_name`, :func:`time_control`, :func:`pgn_date`).
 Reading: :func:`read_record` takes one game's PGN and returns its tags and
 moves, each with the sending date of its ``[%ccsnt ...]`` comment, checked
-move by move from the initial position. Its refusals are :class:`PgnError`
+move by move from the initial position or the record's ``[FEN]``. Its refusals are :class:`PgnError`
 (a ``ValueError``) naming the input: the move's number and text, or the tag.
 """
 
@@ -17,6 +17,8 @@ from datetime import date, time
 
 import chess
 import chess.pgn
+
+from notation.start import label, move_number, plies_before
 
 #: a day in seconds: PGN's time controls count seconds
 DAY = 86_400
@@ -113,19 +115,24 @@ class Record:
     moves: list[RecordMove] = field(default_factory=list)
     #: "1-0", "0-1", "1/2-1/2" or "*"
     result: str = "*"
+    #: the position the record starts from (``[FEN]``, a thematic start);
+    #: None for the initial position. Plies count from it.
+    start_fen: str | None = None
+    #: ``[Variant "Chess960"]`` (or castling rights only Chess960 has)
+    chess960: bool = False
 
     def tag(self, name: str) -> str:
         return self.tags.get(name, "")
 
 
-def move_label(ply: int, text: str) -> str:
-    """How a move is named in a refusal: ``12.Nf3``, ``12...Nf6``.
+def move_label(ply: int, text: str, before: int = 0) -> str:
+    """How a move is named in a refusal: ``12.Nf3``, ``12...Nf6``; ``before``
+    is the half-moves a set start position stands for (notation.start).
 
-    >>> move_label(23, "Nf3"), move_label(24, "Nf6")
-    ('12.Nf3', '12...Nf6')
+    >>> move_label(23, "Nf3"), move_label(24, "Nf6"), move_label(1, "Nf6", 23)
+    ('12.Nf3', '12...Nf6', '12...Nf6')
     """
-    number = (ply + 1) // 2
-    return f"{number}.{text}" if ply % 2 else f"{number}...{text}"
+    return label(ply, text, before)
 
 
 def read_date(value: str) -> date | None:
@@ -156,35 +163,45 @@ def read_record(text: str) -> Record:
         raise PgnError("the text holds no PGN game")
     if chess.pgn.read_game(stream) is not None:
         raise PgnError("the text holds more than one game; give one game's record")
+    set_up = "FEN" in game.headers
+    before = plies_before(game.headers.get("FEN")) if set_up else 0
     if game.errors:
         played = len(list(game.mainline_moves()))
         raise PgnError(
             "the record stops being legal at move {move}: {error}",
-            move=(played + 2) // 2,
+            move=move_number(played + 1, before),
             error=str(game.errors[0]),
         )
-    if "FEN" in game.headers or game.headers.get("SetUp") == "1":
-        raise PgnError(
-            "the game starts from a set-up position (FEN tag); records start "
-            "from the initial position"
-        )
+    # A thematic game's record starts from its set position ([SetUp "1"],
+    # [FEN ...], [Variant "Chess960"]); the caller checks it is the game's.
+    try:
+        board = game.board()
+    except ValueError as exc:
+        raise PgnError("the FEN tag is not a position: {error}", error=str(exc)) from None
+    chess960 = board.chess960
+    start_fen = board.fen() if set_up or chess960 else None
     moves: list[RecordMove] = []
-    board = chess.Board()
     for ply, node in enumerate(game.mainline(), start=1):
         move = node.move
         if not board.is_legal(move):  # pragma: no cover - read_game stops at an illegal move
-            raise PgnError("move {move} is not legal", move=move_label(ply, move.uci()))
+            raise PgnError("move {move} is not legal", move=move_label(ply, move.uci(), before))
         san = board.san(move)
-        sent_on, sent_time = _sent(node.comment, ply, san)
+        sent_on, sent_time = _sent(node.comment, move_label(ply, san, before))
         moves.append(RecordMove(ply, move.uci(), san, sent_on, sent_time))
         board.push(move)
     result = game.headers.get("Result", "*")
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
         raise PgnError("the Result tag {result} is none of 1-0, 0-1, 1/2-1/2, *", result=result)
-    return Record(tags=dict(game.headers), moves=moves, result=result)
+    return Record(
+        tags=dict(game.headers),
+        moves=moves,
+        result=result,
+        start_fen=start_fen,
+        chess960=chess960,
+    )
 
 
-def _sent(comment: str, ply: int, san: str) -> tuple[date | None, time | None]:
+def _sent(comment: str, where: str) -> tuple[date | None, time | None]:
     match = _CCSNT.search(comment or "")
     if match is None:
         return None, None
@@ -194,7 +211,7 @@ def _sent(comment: str, ply: int, san: str) -> tuple[date | None, time | None]:
         at = time(int(hour), int(minute), int(second or 0)) if hour is not None else None
     except ValueError:
         raise PgnError(
-            "move {move}: {date} is not a real date", move=move_label(ply, san), date=match.group(0)
+            "move {move}: {date} is not a real date", move=where, date=match.group(0)
         ) from None
     return on, at
 

@@ -211,10 +211,33 @@ def _from_to(
     return _legal(board, move, original)
 
 
+def _castling_960(board: chess.Board, move: chess.Move) -> chess.Move | None:
+    """In Chess960 (a thematic event, Art. 26) castling is the king onto its
+    own rook, which python-chess takes as it is; the king's destination
+    square (the g or c file) is read as castling too, where no ordinary king
+    move goes there."""
+    if board.piece_type_at(move.from_square) != chess.KING or move.promotion:
+        return None
+    if board.is_legal(move):
+        return move
+    rank = chess.square_rank(move.from_square)
+    for castle in board.generate_castling_moves():
+        if castle.from_square != move.from_square:
+            continue
+        king_file = 6 if board.is_kingside_castling(castle) else 2
+        if move.to_square == chess.square(king_file, rank):
+            return castle
+    return None
+
+
 def _legal(board: chess.Board, move: chess.Move, original: str) -> chess.Move:
+    if board.chess960:
+        castle = _castling_960(board, move)
+        if castle is not None:
+            return castle
     # python-chess also takes "king onto its own rook" as castling; here castling
     # is written only as the king's two-square move (Art. 58.2.1).
-    king_onto_rook = (
+    king_onto_rook = not board.chess960 and (
         board.is_castling(move)
         and abs(chess.square_file(move.from_square) - chess.square_file(move.to_square)) != 2
     )

@@ -63,7 +63,7 @@ def describe_move(board: chess.Board, move: chess.Move, lang: str = "en") -> str
     assert piece is not None
     frm, to = chess.square_name(move.from_square), chess.square_name(move.to_square)
     if board.is_castling(move):
-        long = chess.square_file(move.to_square) < 4
+        long = not board.is_kingside_castling(move)
         if ru:
             text = f"{side}: рокировка в {'длинную' if long else 'короткую'} сторону ({frm}-{to})"
         else:

@@ -43,6 +43,12 @@ def write_move(board: chess.Board, move: chess.Move, notation: Notation | str) -
 def numeric(move: chess.Move) -> str:
     """Art. 58: from-square then to-square, files a-h as 1-8; promotion digit.
 
+    Castling is the king's move: two squares (``5171``) in chess, and in
+    Chess960 the king onto its own rook (``2111`` for a king on b1 castling
+    with the rook on a1), the one form no ordinary king move can share; the
+    reader also takes the king's destination square where it is unambiguous
+    (notation.reading).
+
     >>> numeric(chess.Move.from_uci("e7e8q")), numeric(chess.Move.from_uci("h2h1n"))
     ('57581', '82814')
     """
@@ -76,7 +82,8 @@ def _lan(board: chess.Board, move: chess.Move, *, russian: bool) -> str:
     finally:
         board.pop()
     if board.is_castling(move):
-        text = "O-O-O" if chess.square_file(move.to_square) < 4 else "O-O"
+        # The side, not the square: a Chess960 castling goes king onto rook.
+        text = "O-O" if board.is_kingside_castling(move) else "O-O-O"
         return (text.replace("O", "0") if russian else text) + suffix
     piece = board.piece_type_at(move.from_square)
     assert piece is not None

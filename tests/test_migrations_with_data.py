@@ -51,7 +51,7 @@ REWRITTEN = {
 START = datetime(2026, 5, 11, 9, 0, tzinfo=UTC)
 #: the clock when the recorded session of play ends
 END = datetime(2026, 5, 11, 14, 0, tzinfo=UTC)
-GAMES = 9
+GAMES = 11
 
 Rows = dict[str, list[dict[str, Any]]]
 
@@ -203,6 +203,37 @@ def _play(services: Services, clock: FixedClock) -> None:
     )
     services.entries.open_entry(OPERATOR, "NEXT", date(2026, 8, 1))
     services.entries.apply(me("p1"), "NEXT", note="first time")
+    # A knockout cup (0027) of Chess960, a position drawn per round (0028),
+    # and a thematic event whose section starts after an opening line.
+    for login in ("k1", "k2"):
+        ids[login] = add(OPERATOR, login=login, name=login.upper())
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="KO",
+            name="Cup",
+            mode="server",  # type: ignore[arg-type]
+            start_date=date(2026, 5, 10),
+            system="knockout",
+            chess960=True,
+            chess960_seed="ko",
+        ),
+    )
+    services.events.add_players(OPERATOR, "KO", ["k1", "k2"])
+    services.events.start(OPERATOR, "KO")
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="THEME",
+            name="Theme",
+            mode="server",  # type: ignore[arg-type]
+            start_date=date(2026, 9, 1),
+            opening="1.e4 c5",
+        ),
+    )
+    services.events.add_players(OPERATOR, "THEME", ["k1", "k2"])
+    ending = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"
+    services.themes.set_section(OPERATOR, "THEME", "A", start_fen=ending)
     # A browser that takes Web Push (0015), on a site with VAPID keys.
     services.ctx.notifications.push_enabled = True
     key = urlsafe_b64encode(b"\x04" + bytes(range(64))).decode().rstrip("=")

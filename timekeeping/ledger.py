@@ -285,8 +285,17 @@ def compute_ledger(
     black_start: date | None = None,
     white_fixed: bool = False,
     black_fixed: bool = False,
+    black_first: bool = False,
 ) -> Ledger:
-    """Both players' clocks for a game whose moves (White's first) are ``moves``.
+    """Both players' clocks for a game whose moves (White's first, or Black's
+    with ``black_first``: a thematic start with Black to move) are ``moves``.
+
+    The control of M moves in N days counts the moves each player has made
+    in this game, not the move numbers of the record: a game started at
+    Black's move 12 reaches Black's first control with Black's M-th move in
+    it (move 11 + M): the control is "k*M of their moves" in k*N days
+    (Art. 54.4, 55.4, 56.4; spec §3), and the theme's moves were made by
+    no one in the game.
 
     ``pending`` is the receipt of the move the player to move is thinking about
     (None once the game is over); ``today`` (and ``now`` for ICCF counting)
@@ -296,10 +305,13 @@ def compute_ledger(
     """
     if rules.counting == DayCounting.ICCF and pending is not None and now is None:
         raise ValueError("ICCF counting needs the current instant for the running clock")
-    white_to_move = len(moves) % 2 == 0
+    white_to_move = (len(moves) + (1 if black_first else 0)) % 2 == 0
+    white_moves, black_moves = (
+        (moves[1::2], moves[0::2]) if black_first else (moves[0::2], moves[1::2])
+    )
     white = _player_clock(
         rules,
-        moves[0::2],
+        white_moves,
         white_start or start,
         today,
         now,
@@ -310,7 +322,7 @@ def compute_ledger(
     )
     black = _player_clock(
         rules,
-        moves[1::2],
+        black_moves,
         black_start or start,
         today,
         now,

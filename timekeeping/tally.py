@@ -328,10 +328,12 @@ def carried_ledger(
     black_leaves: Iterable[Leave] = (),
     white_fixed: bool = False,
     black_fixed: bool = False,
+    black_first: bool = False,
 ) -> Ledger:
-    """Both clocks from the two tallies; the player to move is the one with
-    as many moves as White (White moves first)."""
-    white_to_move = white.moves == black.moves
+    """Both clocks from the two tallies; the player to move is the one who
+    has made no more moves than the partner and moved first (White, or Black
+    with ``black_first``: a thematic start with Black to move)."""
+    white_to_move = white.moves == black.moves if not black_first else white.moves < black.moves
     return Ledger(
         white=clock_of(
             rules,

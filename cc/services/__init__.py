@@ -38,6 +38,7 @@ from cc.services.receipts import ReceiptService
 from cc.services.records import RecordService
 from cc.services.standings import StandingsService
 from cc.services.swiss import SwissService
+from cc.services.thematic import ThemeService
 
 
 class Services:
@@ -47,6 +48,8 @@ class Services:
         self.ctx = ctx
         self.players = PlayerService(ctx)
         self.events = EventService(ctx)
+        #: a section's own thematic start (Art. 26)
+        self.themes = ThemeService(ctx)
         self.games = GameService(ctx)
         #: the one state a game page shows, and whether its viewer may move
         self.game_state = GameStateService(ctx)

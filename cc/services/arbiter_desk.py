@@ -285,7 +285,7 @@ def _item(
         event=game.event.code,
         white_name=game.white.name,
         black_name=game.black.name,
-        move_number=move_number_of(game.ply_count + 1),
+        move_number=move_number_of(game.ply_count + 1, game.plies_before),
         who_name=who_name,
         days_left=days_left,
         since=since,

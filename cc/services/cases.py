@@ -61,10 +61,11 @@ from cc.services.context import (
     find_game,
     find_player,
 )
-from cc.services.games import GameService, ply_of
+from cc.services.games import GameService
 from cc.services.ledger import LedgerService
 from cc.services.notifications import Kind, Notice, Value
 from cc.services.queries import as_json
+from notation import start
 from timekeeping import local_date
 
 #: who acts when the daily run raises or moves a case on
@@ -833,8 +834,9 @@ class CaseService:
                 session, actor, case, N_("analyse case {case_id}", case_id=case.id)
             )
             fen = case.game.fen
+            chess960 = case.game.chess960
             submissions = dict(case.details.get("submissions", {}))
-        board = chess.Board(fen)
+        board = chess.Board(fen, chess960=chess960)
         with engine_mod.engine(self.engine_path, self.engine_depth) as stockfish:
             if stockfish is None:
                 raise errors.InvalidInput(
@@ -1208,7 +1210,8 @@ class CaseService:
                     claimant = case.claimant
                     assert claimant is not None
                     color = chess.WHITE if claimant.id == game.white_id else chess.BLACK
-                    made = (game.ply_count + (0 if color == chess.WHITE else 1)) // 2
+                    first = chess.WHITE if game.plies_before % 2 == 0 else chess.BLACK
+                    made = (game.ply_count + (0 if color == first else 1)) // 2
                     charge = TimeCharge(
                         game_id=game.id,
                         player_id=claimant.id,
@@ -1659,7 +1662,8 @@ def claim_basis_of(session: Session, game: Game, claimant_id: int, now: datetime
             continue
         cycle = (over.move_number - 1) // per + 1
         control = cycle * per
-        reply_ply = ply_of(control, color) + 1
+        # the control counts the player's moves made in the game (Art. 26)
+        reply_ply = start.nth_move_ply(control, color, game.plies_before) + 1
         if game.ply_count >= reply_ply:
             reply = session.scalar(
                 select(Move).where(Move.game_id == game.id, Move.ply == reply_ply)

@@ -29,6 +29,7 @@ from cc.models import ConditionalLine, Door, DrawOffer, Event, Game, LineStatus,
 from cc.services.context import Actor, ServiceContext, audit, find_game
 from cc.services.notifications import Kind, Notice
 from cc.services.open_items import may_have_open
+from notation import start
 
 if TYPE_CHECKING:
     from cc.services.games import MoveOutcome
@@ -51,14 +52,14 @@ GAME_OVER = "game_over"
 ILLEGAL = "illegal"
 
 
-def line_san(fen: str, moves: list[str]) -> list[str]:
+def line_san(fen: str, moves: list[str], chess960: bool = False) -> list[str]:
     """``moves`` (UCI) played from ``fen``, in SAN; a move that no longer
     fits the position is given as written.
 
     >>> line_san(chess.STARTING_FEN, ["e2e4", "e7e5"])
     ['e4', 'e5']
     """
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=chess960)
     sans = []
     for uci in moves:
         move = chess.Move.from_uci(uci)
@@ -135,7 +136,7 @@ class ConditionalMoves:
                     field="line",
                     reason=N_("it is your move: send it, with the line that follows it"),
                 )
-            line = self._parse_line(game, chess.Board(game.fen), text)
+            line = self._parse_line(game, game.position(), text)
             return self._store_line(session, actor, game, player, line, now)
 
     def cancel_line(self, actor: Actor, line_id: int) -> None:
@@ -171,12 +172,12 @@ class ConditionalMoves:
             ).all()
             views = []
             for row in rows:
-                sans = line_san(game.fen, row.moves[row.position :])
-                first = (row.next_ply + 1) // 2
+                sans = line_san(game.fen, row.moves[row.position :], game.chess960)
+                first = start.move_number(row.next_ply, game.plies_before)
                 text = notation.write_moves(
                     [chess.Move.from_uci(u) for u in row.moves[row.position :]],
                     style,
-                    board=chess.Board(game.fen),
+                    board=game.position(),
                 )
                 views.append(LineView(id=row.id, from_move=first, moves=sans, text=text))
             return views
@@ -334,7 +335,7 @@ class ConditionalMoves:
             for line, rest in lapsed:
                 self._tell_lapsed(session, game, line, before_fen, rest, reason, move=san)
             return
-        board = chess.Board(game.fen)
+        board = game.position()
         move = chess.Move.from_uci(reply)
         if not board.is_legal(move):  # checked when stored; the position is the one foreseen
             return
@@ -375,7 +376,10 @@ class ConditionalMoves:
     ) -> None:
         """CONDITIONAL_LAPSED to the line's owner: the moves it still held, in
         SAN from ``fen``, and why; keyed by the line, so told once."""
-        params: dict[str, str | None] = {"line": " ".join(line_san(fen, moves)), "reason": reason}
+        params: dict[str, str | None] = {
+            "line": " ".join(line_san(fen, moves, game.chess960)),
+            "reason": reason,
+        }
         if move is not None:
             params["move"] = move
         self.ctx.notifications.notify(

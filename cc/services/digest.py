@@ -49,6 +49,7 @@ from cc.services.notifications import (
     Value,
     chosen_channels,
 )
+from notation import start
 
 #: players handled per transaction
 BATCH = 100
@@ -81,14 +82,17 @@ def takes_digest(player: Player, modes: set[Mode | None]) -> bool:
 class Record:
     """A game's moves written in one notation, to say moves in the reader's."""
 
-    def __init__(self, session: Session, game_id: int, style: str) -> None:
+    def __init__(
+        self, session: Session, game_id: int, style: str, start_at: chess.Board | None = None
+    ) -> None:
         self.rows = session.execute(
             select(Move.ply, Move.uci, Move.san, Move.recorded_at)
             .where(Move.game_id == game_id)
             .order_by(Move.ply)
         ).all()
         self.texts: dict[int, str] = {}
-        board = chess.Board()
+        # From the game's start (Art. 26: a thematic position).
+        board = start_at.copy(stack=False) if start_at is not None else chess.Board()
         for ply, uci, _, _ in self.rows:
             move = chess.Move.from_uci(uci)
             self.texts[ply] = notation.write_move(board, move, style)
@@ -177,14 +181,15 @@ class DigestService:
         to_move: list[Game] = []
         more = 0
         if takes_digest(player, modes):
-            # The player's move: White with an even number of plies made,
-            # Black with an odd one; a suspended game waits for its case.
+            # The player's move: the side to move of the current position
+            # (FEN's second field, so a thematic start with Black to move
+            # counts too); a suspended game waits for its case.
             theirs = and_(
                 mine,
                 Game.suspended_by_case_id.is_(None),
                 or_(
-                    and_(Game.white_id == player.id, Game.ply_count % 2 == 0),
-                    and_(Game.black_id == player.id, Game.ply_count % 2 == 1),
+                    and_(Game.white_id == player.id, Game.fen.like("% w %")),
+                    and_(Game.black_id == player.id, Game.fen.like("% b %")),
                 ),
             )
             # In the order of the next deadline (indexed): the ledgers of the
@@ -213,7 +218,9 @@ class DigestService:
 
         def record(game_id: int) -> Record:
             if game_id not in records:
-                records[game_id] = Record(session, game_id, style)
+                game = session.get(Game, game_id)
+                start_at = game.start_board() if game is not None else None
+                records[game_id] = Record(session, game_id, style, start_at)
             return records[game_id]
 
         lines = [self._game(session, g, player, now, record(g.id)) for g in to_move]
@@ -237,7 +244,7 @@ class DigestService:
             event_name=event.name,
             opponent=(game.black if white else game.white).name,
             white=white,
-            move_number=game.ply_count // 2 + 1,
+            move_number=start.move_number(game.ply_count + 1, game.plies_before),
             days_left=clock.days_left,
             deadline=date.fromordinal(ledger.today.toordinal() + max(clock.days_left, 0)),
             last_move=record.at(game.ply_count) if game.ply_count else None,

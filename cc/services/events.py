@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -46,6 +46,7 @@ from cc.services.leaves import check_entry
 from cc.services.new_games import new_game
 from cc.services.notifications import Kind, Notice
 from cc.services.swiss import DUTCH, first_swiss_round, tell_bye
+from cc.services.thematic import theme
 from standings import Tiebreak
 from standings.swiss import SWISS_TIEBREAKS, SwissTiebreak
 from timekeeping import start_of_day
@@ -76,6 +77,12 @@ class EventSpec:
     rounds: int | None = None
     #: overrides of the mode's default regulations (cc.regulations.Regulations fields)
     regulations: Mapping[str, object] = field(default_factory=dict)
+    #: a thematic start (Art. 26; cc.services.thematic): a position, an
+    #: opening line, or Chess960 drawn per round (from ``chess960_seed``)
+    start_fen: str | None = None
+    opening: str | None = None
+    chess960: bool = False
+    chess960_seed: str | None = None
     #: knockouts: overrides of the match rules (cc.services.knockout.MATCH_RULES)
     match_rules: Mapping[str, object] = field(default_factory=dict)
 
@@ -151,6 +158,7 @@ class EventService:
             regulations = defaults_for(mode).with_changes(**changes)
         except (TypeError, ValueError) as exc:
             raise errors.InvalidInput(field="regulations", reason=exc_text(exc)) from None
+        start = theme(spec.start_fen, spec.opening, spec.chess960, spec.chess960_seed)
         fitting = {t.value for t in (SwissTiebreak if system == EventSystem.SWISS else Tiebreak)}
         for name in regulations.tiebreaks.split(","):
             if name and name not in fitting:
@@ -201,6 +209,7 @@ class EventService:
                 arbiter_id=arbiter.id if arbiter else None,
                 adjudicator_id=adjudicator.id if adjudicator else None,
                 created_at=now,
+                **asdict(start),
             )
             event.set_regulations(regulations)
             event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
@@ -224,6 +233,7 @@ class EventService:
                 end_date=spec.end_date.isoformat() if spec.end_date else None,
                 timezone=spec.timezone,
                 regulations={k: getattr(regulations, k) for k in regulations.__dataclass_fields__},
+                **{k: v for k, v in asdict(start).items() if v},
             )
             return event.id
 

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from cc.models import AuditEntry, Game, Move, Player
 from cc.services.access import is_official_of
 from cc.services.context import Actor, ServiceContext, find_game
+from notation.start import move_number
 from timekeeping import local_date
 
 
@@ -33,10 +34,12 @@ class MessageView:
     ply: int | None = None
     uci: str | None = None
     san: str | None = None
+    #: the half-moves the game's start stands for (Art. 26, a thematic start)
+    before: int = 0
 
     @property
     def move_number(self) -> int | None:
-        return None if self.ply is None else (self.ply + 1) // 2
+        return None if self.ply is None else move_number(self.ply, self.before)
 
 
 class GameMessages:
@@ -112,4 +115,5 @@ class GameMessages:
             ply=move.ply if move else None,
             uci=move.uci if move else None,
             san=move.san if move else None,
+            before=game.plies_before,
         )

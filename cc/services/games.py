@@ -51,28 +51,36 @@ from cc.services.ledger import LedgerService
 from cc.services.notifications import Kind, Notice, Value
 from cc.services.open_items import may_have_open
 from cc.services.receipts import apply_receipt
+from notation import start
 from timekeeping import local_date
 
 #: the longest message a player may send with a move or an offer (characters)
 MESSAGE_LIMIT = 2000
 
 
-def ply_of(move_number: int, color: chess.Color) -> int:
-    """The ply of full move ``move_number`` for ``color`` (Black's first move is 1).
+def ply_of(move_number: int, color: chess.Color, before: int = 0) -> int:
+    """The game's ply of full move ``move_number`` for ``color``; ``before``
+    is :attr:`Game.plies_before`, the half-moves a thematic start stands for
+    (Art. 26), so a game started at Black's move 12 has that move as ply 1.
 
     >>> ply_of(1, chess.WHITE), ply_of(1, chess.BLACK), ply_of(10, chess.BLACK)
     (1, 2, 20)
+    >>> ply_of(12, chess.BLACK, 23), ply_of(13, chess.WHITE, 23)
+    (1, 2)
     """
-    return 2 * move_number - (1 if color == chess.WHITE else 0)
+    return start.ply_at(move_number, color, before)
 
 
-def move_number_of(ply: int) -> int:
-    """The full-move number of ``ply``.
+def move_number_of(ply: int, before: int = 0) -> int:
+    """The full-move number of the game's ``ply``, counted from its start
+    position (``before``: :attr:`Game.plies_before`).
 
     >>> move_number_of(1), move_number_of(2), move_number_of(3)
     (1, 1, 2)
+    >>> move_number_of(1, 23), move_number_of(2, 23)
+    (12, 13)
     """
-    return (ply + 1) // 2
+    return start.move_number(ply, before)
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,8 @@ class MovePreview:
     fen_after: str
     #: the conditional continuation, in SAN, if one was given
     line: tuple[str, ...] = ()
+    #: Chess960 castling rules (a thematic event, Art. 26)
+    chess960: bool = False
 
 
 @dataclass(frozen=True)
@@ -217,7 +227,7 @@ class GameService(ConditionalMoves):
             if sent_at is not None:
                 self._check_sent_at(game, sent_at, now)
             self._refuse_if_lost(session, game, when, now)
-            board = chess.Board(game.fen)
+            board = game.position()
             move = self._read(board, text, game)
             offer = self._open_offer(session, game)
             declined = offer is not None and offer.offered_by_id != player.id
@@ -299,7 +309,7 @@ class GameService(ConditionalMoves):
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
         if self._to_move(game) != color:
             raise self._not_your_turn(session, game, player)
-        board = chess.Board(game.fen)
+        board = game.position()
         move = self._read(board, text, game)
         san = board.san(move)
         self._record_move(
@@ -330,7 +340,7 @@ class GameService(ConditionalMoves):
             if self._to_move(game) != color:
                 raise self._not_your_turn(session, game, player)
             self._require_not_on_leave(session, game, player, now)
-            board = chess.Board(game.fen)
+            board = game.position()
             move = self._read(board, text, game)
             san = board.san(move)
             fen_before = board.fen()
@@ -344,13 +354,14 @@ class GameService(ConditionalMoves):
                     after.push(step)
             return MovePreview(
                 game_id=game.id,
-                move_number=move_number_of(game.ply_count + 1),
+                move_number=move_number_of(game.ply_count + 1, game.plies_before),
                 color=_color_name(color),
                 uci=move.uci(),
                 san=san,
                 fen_before=fen_before,
                 fen_after=board.fen(),
                 line=tuple(line),
+                chess960=game.chess960,
             )
 
     def _record_move(
@@ -428,7 +439,7 @@ class GameService(ConditionalMoves):
         return MoveOutcome(
             game_id=game.id,
             ply=ply,
-            move_number=move_number_of(ply),
+            move_number=move_number_of(ply, game.plies_before),
             color=_color_name(color),
             uci=move.uci(),
             san=san,
@@ -483,11 +494,11 @@ class GameService(ConditionalMoves):
             raise errors.InvalidInput(
                 field="move_number", reason=N_("{number} is not a move", number=move_number)
             )
-        expected_ply = ply_of(move_number, color)
+        expected_ply = ply_of(move_number, color, game.plies_before)
         next_ply = game.ply_count + 1
         if expected_ply == next_ply:
             return None
-        if expected_ply < next_ply:
+        if 1 <= expected_ply < next_ply:
             recorded = session.scalar(
                 select(Move).where(Move.game_id == game.id, Move.ply == expected_ply)
             )
@@ -520,14 +531,14 @@ class GameService(ConditionalMoves):
         raise errors.MoveNumberMismatch(
             game_id=game.id,
             sent=move_number,
-            expected=move_number_of(next_ply),
+            expected=move_number_of(next_ply, game.plies_before),
             who=player.login,
         )
 
     @staticmethod
     def _board_before(session: Session, game: Game, ply: int) -> chess.Board:
         """The position before ``ply``: a replay, used only to answer retries."""
-        board = chess.Board()
+        board = game.start_board()
         for uci in session.scalars(
             select(Move.uci).where(Move.game_id == game.id, Move.ply < ply).order_by(Move.ply)
         ):
@@ -633,7 +644,7 @@ class GameService(ConditionalMoves):
                 self._new_offer(session, actor, game, player, now)
                 # Whether the partner may answer with a move: not when the
                 # offer is made on the offerer's own turn, before their move.
-                white_to_move = game.ply_count % 2 == 0
+                white_to_move = game.white_to_move
                 partner_to_move = white_to_move != (player.id == game.white_id)
                 self._tell_partner(
                     session,
@@ -706,7 +717,7 @@ class GameService(ConditionalMoves):
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
             if self._to_move(game) != color:
                 raise self._not_your_turn(session, game, player)
-            board = chess.Board(game.fen)
+            board = game.position()
             repetition = list(game.repetition)
             move = None
             san: str | None = None
@@ -767,7 +778,7 @@ class GameService(ConditionalMoves):
 
     @staticmethod
     def _to_move(game: Game) -> chess.Color:
-        return chess.WHITE if game.ply_count % 2 == 0 else chess.BLACK
+        return chess.WHITE if game.white_to_move else chess.BLACK
 
     @staticmethod
     def _outcome(game: Game) -> GameOutcome:
@@ -783,7 +794,7 @@ class GameService(ConditionalMoves):
         return errors.NotYourTurn(
             game_id=game.id,
             to_move=to_move.login,
-            move_number=move_number_of(game.ply_count + 1),
+            move_number=move_number_of(game.ply_count + 1, game.plies_before),
             who=player.login,
         )
 

@@ -47,6 +47,8 @@ from cc.services.context import (
     find_game,
     find_player,
 )
+from notation.start import move_number as record_number
+from notation.start import white_ply
 from timekeeping import (
     Charge,
     Leave,
@@ -269,6 +271,7 @@ class LedgerService:
             black_charges=charges[game.black_id],
             white_fixed=game.white_id in fixed,
             black_fixed=game.black_id in fixed,
+            black_first=_black_first(game),
         )
 
     @classmethod
@@ -290,7 +293,11 @@ class LedgerService:
         leaves: dict[bool, list[Leave]] = {True: [], False: []}
         if pending is not None and pending.received_on < today:
             # Only the leaves that can touch the running move's days.
-            to_move = white.moves == black.moves
+            to_move = (
+                white.moves == black.moves
+                if not _black_first(game)
+                else (white.moves < black.moves)
+            )
             player = game.white_id if to_move else game.black_id
             leaves[to_move] = _leaves_between(session, game, player, pending.received_on, today)
         ledger = carried_ledger(
@@ -305,6 +312,7 @@ class LedgerService:
             black_leaves=leaves[False],
             white_fixed=fixed[0],
             black_fixed=fixed[1],
+            black_first=_black_first(game),
         )
         if cls.check_kept:
             full = cls.compute(session, game, now)
@@ -344,7 +352,7 @@ class LedgerService:
         rules = rules_for(event)
         shift = _receipt_shift(event)
         fixed = _fixed_pair(session, game, rules)
-        white = move.ply % 2 == 1
+        white = white_ply(move.ply, game.plies_before)
         side = "white" if white else "black"
         game.ledger_state = None
         if state.get("key") != _tally_key(game, rules, shift, fixed) or state.get("ply") != (
@@ -400,10 +408,13 @@ class LedgerService:
         leaves = _all_leaves(session, game)
         charges = _charges(session, game)
         start = game.event.start_date
+        first, second = (
+            (moves[1::2], moves[0::2]) if _black_first(game) else (moves[0::2], moves[1::2])
+        )
         white = tally_of(
             rules,
             start,
-            moves[0::2],
+            first,
             leaves=leaves[game.white_id],
             charges=charges[game.white_id],
             fixed=fixed[0],
@@ -411,7 +422,7 @@ class LedgerService:
         black = tally_of(
             rules,
             start,
-            moves[1::2],
+            second,
             leaves=leaves[game.black_id],
             charges=charges[game.black_id],
             fixed=fixed[1],
@@ -499,15 +510,24 @@ class LedgerService:
             event = game.event
             rows: list[ScheduleRow] = []
             sides = {"white": ledger.white.moves, "black": ledger.black.moves}
-            count = max(len(sides["white"]), len(sides["black"]))
+            # Numbered from the game's start (Art. 26): Black's first move of
+            # a game set at Black's move 12 stands alone on row 12.
+            before = game.plies_before
+            black_first = before % 2 == 1
+            first_number = record_number(1, before)
+            count = max(len(sides["white"]) + (1 if black_first else 0), len(sides["black"]))
             for i in range(count):
                 entries: dict[str, SideEntry | None] = {}
-                for color, index in (("white", 2 * i), ("black", 2 * i + 1)):
+                for color in ("white", "black"):
+                    # the i-th row's move of that colour: its index among the
+                    # colour's moves and among all the game's moves
+                    k = i - 1 if black_first and color == "white" else i
+                    index = 2 * k + (0 if (color == "white") != black_first else 1)
                     moves = sides[color]
-                    if i >= len(moves):
+                    if k < 0 or k >= len(moves):
                         entries[color] = None
                         continue
-                    e = moves[i]
+                    e = moves[k]
                     entries[color] = SideEntry(
                         move=texts[index] if index < len(texts) else None,
                         received_on=e.received_on,
@@ -518,7 +538,7 @@ class LedgerService:
                         charges=[ChargeView(c.days, c.kind, c.reason, c.on) for c in e.charges],
                         note=e.note,
                     )
-                rows.append(ScheduleRow(i + 1, entries["white"], entries["black"]))
+                rows.append(ScheduleRow(first_number + i, entries["white"], entries["black"]))
             to_move = game.player_to_move
             return GameLedgerView(
                 game_id=game.id,
@@ -686,8 +706,10 @@ class LedgerService:
                     raise errors.InvalidInput(field="days", reason=N_("an adjustment needs days"))
                 amount = days
             color = chess.WHITE if as_player == game.white_id else chess.BLACK
-            made = (game.ply_count + (1 if color == chess.WHITE else 0)) // 2
-            to_move = game.status == GameStatus.ONGOING and (game.ply_count % 2 == 0) == (
+            # The player's moves made in this game (the control counts them).
+            first = chess.BLACK if _black_first(game) else chess.WHITE
+            made = (game.ply_count + (1 if color == first else 0)) // 2
+            to_move = game.status == GameStatus.ONGOING and game.white_to_move == (
                 color == chess.WHITE
             )
             # The move being thought about, or else the last one made.
@@ -973,9 +995,14 @@ def _fixed_oversteps(session: Session, game: Game) -> set[int]:
     }
 
 
+def _black_first(game: Game) -> bool:
+    """Whether Black made the game's first move (a thematic start, Art. 26)."""
+    return game.plies_before % 2 == 1
+
+
 def _move_texts(session: Session, game: Game, style: str) -> list[str]:
     ucis = session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply)).all()
-    board = chess.Board()
+    board = game.start_board()
     texts = []
     for uci in ucis:
         move = chess.Move.from_uci(uci)

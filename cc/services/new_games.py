@@ -1,6 +1,6 @@
 """A paired game's creation, the same for every system: a round robin's or a
 team event's whole schedule at the start (spec §9), a Swiss round when it is
-paired (Art. 31.7).
+paired (Art. 31.7); in a thematic event, from the event's start (Art. 26).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from cc.models import Event, Game, GameResult, GameStatus, Player, Section
 from cc.regulations import Mode
 from cc.services.alerts import first_alert_on
 from cc.services.ledger import LedgerService, reminder_after
+from cc.services.thematic import place_start
 from timekeeping import local_date
 
 START_EPD = chess.Board().epd(en_passant="legal")
@@ -57,6 +58,8 @@ def new_game(
         ledger_state=LedgerService.fresh_state(event),
     )
     session.add(game)
+    # A thematic event's games start from its theme (Art. 26).
+    place_start(session, None, event, game, begins)
     return game
 
 

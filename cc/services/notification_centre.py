@@ -151,6 +151,7 @@ class NotificationCentre:
                     Event.status,
                     Event.start_date,
                     Event.timezone,
+                    Game.fen,
                 )
                 .join(Event, Event.id == Game.event_id)
                 .where(
@@ -162,13 +163,15 @@ class NotificationCentre:
             to_move = sum(
                 awaits_move(
                     GameStatus(status),
-                    (white_id == player_id) == (plies % 2 == 0),
+                    # White to move in the current position (a thematic
+                    # start may give Black the first move)
+                    (white_id == player_id) == (fen.split()[1] == "w"),
                     case is not None,
                     EventStatus(event_status),
                     start,
                     local_date(now, zone),
                 )
-                for _id, plies, status, _r, case, _o, white_id, event_status, start, zone in games
+                for _id, _p, status, _r, case, _o, white_id, event_status, start, zone, fen in games
             )
             return Pulse(_unread(session, player_id), latest or 0, stamps, to_move)
 

@@ -36,6 +36,7 @@ from cc.services.context import (
     find_player,
 )
 from cc.services.games import move_number_of
+from notation import start
 from notation.pgn import pgn_date, pgn_name, time_control
 
 #: PGN's Mode tag per mode of play, as correspondence programs read it
@@ -101,10 +102,15 @@ class GameView(GameSummary):
     #: the public's view of a game still being played, so many moves behind
     #: (the event's regulations); None when the view is the whole game
     moves_behind: int | None = None
+    #: a thematic start (Art. 26): the position the game began from (None:
+    #: the initial one), the opening line that led there, Chess960 castling
+    start_fen: str | None = None
+    start_line: str | None = None
+    chess960: bool = False
 
     def board_text(self) -> str:
         """The position as text, White at the bottom."""
-        return str(chess.Board(self.fen))
+        return str(chess.Board(self.fen, chess960=self.chess960))
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,14 @@ class EventView:
     sections: dict[str, list[str]]
     #: team sections: section name -> team name -> logins in board order
     teams: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    #: a thematic start (Art. 26): the position, the opening line (SAN) that
+    #: leads to it, or Chess960 drawn per round from ``chess960_seed``
+    start_fen: str | None = None
+    start_line: str | None = None
+    chess960: bool = False
+    chess960_seed: str | None = None
+    #: sections with a theme of their own: name -> (position, opening line)
+    section_themes: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
     #: the system of play (Art. 26); a Swiss's rounds and pairing system (31.7)
     system: str = "round_robin"
     rounds: int | None = None
@@ -337,6 +351,13 @@ class QueryService:
             regulations={k: getattr(regs, k) for k in regs.__dataclass_fields__},
             sections=sections,
             teams=teams,
+            start_fen=event.start_fen,
+            start_line=event.start_line,
+            chess960=event.chess960,
+            chess960_seed=event.chess960_seed,
+            section_themes={
+                s.name: (s.start_fen, s.start_line) for s in event.sections if s.start_fen
+            },
             system=event.system,
             rounds=event.rounds,
             pairing_system=event.pairing_system,
@@ -459,7 +480,7 @@ class QueryService:
                         status=game.status.value,
                         result=game.result.value,
                         result_reason=game.result_reason.value if game.result_reason else None,
-                        move_number=move_number_of(game.ply_count + 1),
+                        move_number=move_number_of(game.ply_count + 1, game.plies_before),
                         to_move=to_move.login if to_move else None,
                         white_days=ledger.white.total,
                         black_days=ledger.black.total,
@@ -563,7 +584,7 @@ class QueryService:
                         opponent=opponent.login,
                         opponent_name=opponent.name,
                         color="white" if white else "black",
-                        move_number=move_number_of(game.ply_count + 1),
+                        move_number=move_number_of(game.ply_count + 1, game.plies_before),
                         my_turn=my_turn,
                         status=game.status.value,
                         result=game.result.value,
@@ -636,10 +657,13 @@ class QueryService:
         return GameView(
             **asdict(summary),
             fen=game.fen,
-            moves=[self._move_view(m) for m in game.moves],
+            moves=[self._move_view(m, game.plies_before) for m in game.moves],
             draw_offer_by=offered_by,
             white_name=game.white.name,
             black_name=game.black.name,
+            start_fen=game.start_fen,
+            start_line=game.start_line,
+            chess960=game.chess960,
         )
 
     def _public_view(self, game: Game, sight: Sight) -> GameView:
@@ -647,10 +671,10 @@ class QueryService:
         ``sight.plies``, the position then, who was to move then; no result,
         no draw offer."""
         moves = [m for m in game.moves if m.ply <= sight.plies]
-        board = chess.Board()
+        board = game.start_board()
         for move in moves:
             board.push(chess.Move.from_uci(move.uci))
-        to_move = game.white if sight.plies % 2 == 0 else game.black
+        to_move = game.white if board.turn == chess.WHITE else game.black
         return GameView(
             id=game.id,
             event=game.event.code,
@@ -664,20 +688,25 @@ class QueryService:
             result_reason=None,
             ply_count=sight.plies,
             to_move=to_move.login,
-            move_number=move_number_of(sight.plies + 1),
+            move_number=move_number_of(sight.plies + 1, game.plies_before),
             fen=board.fen(),
-            moves=[self._move_view(m) for m in moves],
+            moves=[self._move_view(m, game.plies_before) for m in moves],
             white_name=game.white.name,
             black_name=game.black.name,
             moves_behind=sight.moves_behind,
+            start_fen=game.start_fen,
+            start_line=game.start_line,
+            chess960=game.chess960,
         )
 
     @staticmethod
-    def _move_view(move: Move) -> MoveView:
+    def _move_view(move: Move, before: int = 0) -> MoveView:
+        """A move as shown, numbered from the game's start (``before``:
+        :attr:`Game.plies_before`)."""
         return MoveView(
             ply=move.ply,
-            move_number=move_number_of(move.ply),
-            color="white" if move.ply % 2 else "black",
+            move_number=move_number_of(move.ply, before),
+            color="white" if start.white_ply(move.ply, before) else "black",
             san=move.san,
             uci=move.uci,
             received_at=move.received_at,
@@ -704,7 +733,7 @@ class QueryService:
             result_reason=game.result_reason.value if game.result_reason else None,
             ply_count=game.ply_count,
             to_move=to_move.login if to_move else None,
-            move_number=move_number_of(game.ply_count + 1),
+            move_number=move_number_of(game.ply_count + 1, game.plies_before),
         )
 
     # ------------------------------------------------------------------- PGN
@@ -753,7 +782,7 @@ class QueryService:
         record.headers["GameId"] = str(game.id)
         if game.result_reason and plies is None:
             record.headers["Termination"] = game.result_reason.value.replace("_", " ")
-        node: chess.pgn.GameNode = record
+        node = _start_of(record, game)
         for move in game.moves:
             if plies is not None and move.ply > plies:
                 break
@@ -762,3 +791,29 @@ class QueryService:
             node.comment = f"[%ccsnt {pgn_date(move.sent_on)}]"
         exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
         return record.accept(exporter)
+
+
+def _start_of(record: chess.pgn.Game, game: Game) -> chess.pgn.GameNode:
+    """Where the record's moves begin (Art. 26, a thematic start): an opening
+    line is written as the record's first moves from the initial position,
+    so every reader shows it; a set position as ``[SetUp "1"]`` and
+    ``[FEN ...]``, with ``[Variant "Chess960"]`` for Chess960, as Scid and
+    lichess write them."""
+    node: chess.pgn.GameNode = record
+    if game.start_line and not game.chess960:
+        board = chess.Board()
+        for san in game.start_line.split():
+            move = board.parse_san(san)
+            board.push(move)
+            node = node.add_variation(move)
+        if board.fen() == game.start_fen:
+            return node
+        node = record  # a line that does not lead to the start: the position says it
+        record.variations.clear()
+    if game.start_fen or game.chess960:
+        record.setup(game.start_board())
+        record.headers["SetUp"] = "1"
+        record.headers["FEN"] = game.start_board().fen()
+        if game.chess960:
+            record.headers["Variant"] = "Chess960"
+    return node

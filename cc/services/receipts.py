@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
+import chess
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -44,6 +45,7 @@ from cc.models import Game, GameStatus, Move, Player
 from cc.services.access import is_arbiter_of, require_official
 from cc.services.context import Actor, ServiceContext, audit, find_game, find_player
 from cc.services.ledger import LedgerService
+from notation import start
 from timekeeping import local_date, start_of_day
 
 #: what may be given for a receipt: a date alone, or an instant
@@ -127,9 +129,11 @@ def _shown(value: Moment, zone: str) -> str:
     return value.isoformat()
 
 
-def _written(move: Move) -> str:
-    number = (move.ply + 1) // 2
-    return f"{number}. {move.san}" if move.ply % 2 else f"{number}... {move.san}"
+def _written(move: Move, before: int = 0) -> str:
+    """A move with its number, counted from the game's start (``before``)."""
+    number = start.move_number(move.ply, before)
+    white = start.white_ply(move.ply, before)
+    return f"{number}. {move.san}" if white else f"{number}... {move.san}"
 
 
 def apply_receipt(
@@ -154,7 +158,7 @@ def apply_receipt(
     zone = event.timezone
     given = _as_moment(received, "received")
     white = player.id == game.white_id
-    number = (ply + 1) // 2
+    number = start.move_number(ply, game.plies_before)
     params: dict[str, object] = {"game_id": game.id, "player": player.login}
     if game.status != GameStatus.ONGOING:
         # The result stands on the record as it was when the game ended.
@@ -165,7 +169,9 @@ def apply_receipt(
         )
     if ply > game.ply_count + 1:
         raise errors.ReceiptNotReached(
-            **params, move_number=number, current=(game.ply_count + 2) // 2
+            **params,
+            move_number=number,
+            current=start.move_number(game.ply_count + 1, game.plies_before),
         )
     if ply == 1:
         raise errors.ReceiptOfFirstMove(game_id=game.id, start=event.start_date.isoformat())
@@ -175,7 +181,7 @@ def apply_receipt(
     if made is not None:
         reply_at = made.sent_at
     partner = game.black if white else game.white
-    about = {**params, "partner": partner.login, "move": _written(partner_move)}
+    about = {**params, "partner": partner.login, "move": _written(partner_move, game.plies_before)}
     shown = _shown(given, zone)
 
     dated = not isinstance(given, datetime)
@@ -277,15 +283,18 @@ class ReceiptService:
             require_official(session, actor, game.event, "record when a move was received")
             player = self._player_of(session, game, as_player)
             white = player.id == game.white_id
+            color = chess.WHITE if white else chess.BLACK
+            before = game.plies_before
             if move_number is None:
+                # The move being thought about, or else the player's last one.
                 to_move = game.white_to_move == white
-                made = (game.ply_count + (1 if white else 0)) // 2
-                move_number = made + 1 if to_move else max(made, 1)
-            if move_number < 1:
+                ply = game.ply_count + 1 if to_move else max(game.ply_count, 1)
+                move_number = start.move_number(ply, before)
+            ply = start.ply_at(move_number, color, before)
+            if move_number < 1 or ply < 1:
                 raise errors.InvalidInput(
                     field="move_number", reason=N_("{number} is no move", number=move_number)
                 )
-            ply = 2 * move_number - (1 if white else 0)
             return apply_receipt(session, actor, game, player, ply, received, now=now)
 
     def choices(self, actor: Actor, game_id: int) -> list[ReceiptChoice] | None:
@@ -296,16 +305,17 @@ class ReceiptService:
                 return None
             if game.status != GameStatus.ONGOING:
                 return []
-            zone, start = game.event.timezone, game.event.start_date
+            zone, first_day = game.event.timezone, game.event.start_date
             rows = [(m.ply, m.received_on) for m in game.moves if m.ply > 1]
             if game.ply_count >= 1:
-                pending_on = max(local_date(game.turn_started_at, zone), start)
+                pending_on = max(local_date(game.turn_started_at, zone), first_day)
                 rows.append((game.ply_count + 1, pending_on))
+            before = game.plies_before
             return [
                 ReceiptChoice(
-                    player=(game.white if ply % 2 else game.black).login,
-                    color="white" if ply % 2 else "black",
-                    move_number=(ply + 1) // 2,
+                    player=(game.white if start.white_ply(ply, before) else game.black).login,
+                    color="white" if start.white_ply(ply, before) else "black",
+                    move_number=start.move_number(ply, before),
                     received_on=on,
                     pending=ply > game.ply_count,
                 )

@@ -23,7 +23,7 @@ Nothing is stored when any move is refused.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
@@ -51,6 +51,7 @@ from cc.services.access import is_arbiter_of, require_official
 from cc.services.context import Actor, ServiceContext, audit, find_event, find_game
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService
+from cc.services.thematic import numbered_line
 from notation.pgn import PgnError, Record, move_label, plain_name, read_record
 from timekeeping import local_date
 
@@ -131,6 +132,37 @@ class RecordService:
             raise _refused(game_id, N_(exc.template, **exc.params)) from None
 
     @staticmethod
+    def _from_start(game: Game, record: Record) -> Record:
+        """The record's moves counted from the game's start (Art. 26): a
+        record that starts where the game did, or (for an opening line) from
+        the initial position through the line, which is then left out."""
+        start = game.start_board()
+        if game.start_line and record.start_fen is None:
+            line = game.start_line.split()
+            given = [m.san for m in record.moves[: len(line)]]
+            if given != line:
+                raise _refused(
+                    game.id,
+                    N_(
+                        "the record does not begin with the event's opening {line}",
+                        line=numbered_line(game.start_line),
+                    ),
+                )
+            rest = [replace(m, ply=m.ply - len(line)) for m in record.moves[len(line) :]]
+            return replace(record, moves=rest, start_fen=start.fen())
+        same = (record.start_fen or chess.STARTING_FEN).split()[:4] == start.fen().split()[:4]
+        if not same or record.chess960 != game.chess960:
+            raise _refused(
+                game.id,
+                N_(
+                    "the record starts from {given}, the game from {start}",
+                    given=record.start_fen or N_("the initial position"),
+                    start=start.fen(),
+                ),
+            )
+        return record
+
+    @staticmethod
     def _game_of(session: Session, event: Event, record: Record) -> Game:
         round_tag = record.tag("Round")
         try:
@@ -160,6 +192,7 @@ class RecordService:
         if event.status != EventStatus.STARTED:
             raise errors.EventNotRunning(event=event.code, status=event.status.value)
         self._check_players(game, record)
+        record = self._from_start(game, record)
         recorded = list(
             session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.ply))
         )
@@ -169,8 +202,8 @@ class RecordService:
                     game.id,
                     N_(
                         "move {move} differs from the game's {recorded}",
-                        move=move_label(new.ply, new.san),
-                        recorded=move_label(old.ply, old.san),
+                        move=move_label(new.ply, new.san, game.plies_before),
+                        recorded=move_label(old.ply, old.san, game.plies_before),
                     ),
                 )
         if len(record.moves) < len(recorded):
@@ -198,7 +231,7 @@ class RecordService:
                 game.id,
                 N_("a conditional line is set in the game; it would answer the loaded moves"),
             )
-        board = chess.Board(game.fen)
+        board = game.position()
         if new_moves:
             # An open offer is answered by the next move, as on the web.
             for offer in session.scalars(
@@ -214,7 +247,7 @@ class RecordService:
                     game.id,
                     N_(
                         "the game ended before move {move}",
-                        move=move_label(move.ply, move.san),
+                        move=move_label(move.ply, move.san, game.plies_before),
                     ),
                 )
             when = self._sent_at(game, move.ply, move.san, move.sent_on, move.sent_time, now)
@@ -286,7 +319,7 @@ class RecordService:
     ) -> datetime:
         """The instant a recorded move was sent: its date (and time, or noon)
         in the event's zone, never before its receipt nor after now."""
-        label = move_label(ply, san)
+        label = move_label(ply, san, game.plies_before)
         zone = game.event.timezone
         if on is None:
             raise _refused(

@@ -60,9 +60,14 @@ def short_date(day: date, lang: str) -> str:
 
 
 def move_rows(
-    moves: Sequence[SentMove], style: str, lang: str, fen: str = chess.STARTING_FEN
+    moves: Sequence[SentMove],
+    style: str,
+    lang: str,
+    fen: str = chess.STARTING_FEN,
+    *,
+    chess960: bool = False,
 ) -> list[MoveRow]:
-    """The moves from ``fen``, one row per move number.
+    """The moves from ``fen`` (a thematic game's start), one row per move number.
 
     >>> from types import SimpleNamespace as M
     >>> day = date(2026, 3, 5)
@@ -73,7 +78,7 @@ def move_rows(
     >>> rows[1].white.ply, rows[1].white.sent_short, rows[0].black.fen.split()[0]
     (3, '05.03', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR')
     """
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=chess960)
     rows: list[MoveRow] = []
     for ply, move in enumerate(moves, start=1):
         played = chess.Move.from_uci(move.uci)

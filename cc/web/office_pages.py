@@ -113,6 +113,11 @@ def _spec(form: dict[str, str], appeal_arbiters: list[str]) -> EventSpec:
         system=system,
         rounds=_rounds(form) if system == "swiss" else None,
         regulations=regulations,
+        # a thematic start (Art. 26), checked by the service
+        start_fen=form.get("start_fen", "").strip() or None,
+        opening=form.get("opening", "").strip() or None,
+        chess960=form.get("chess960") == "1",
+        chess960_seed=form.get("chess960_seed", "").strip() or None,
         match_rules=match_rules,
     )
 

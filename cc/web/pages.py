@@ -364,7 +364,9 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
     style = info.notation if info and info.notation in NOTATIONS else "san"
     moves = [chess.Move.from_uci(m.uci) for m in view.moves]
     written: dict[int, str] = {}
-    replay = chess.Board()
+    # From the game's start (Art. 26: a thematic position or Chess960).
+    start_fen = view.start_fen or chess.STARTING_FEN
+    replay = chess.Board(start_fen, chess960=view.chess960)
     for ply, move in enumerate(moves, start=1):
         written[ply] = notation.write_move(replay, move, style)
         replay.push(move)
@@ -385,7 +387,10 @@ def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> d
         "svg": board_svg(view.fen, flipped=black_side, lastmove=last),
         "board_label": board_label(view.fen, language(request)),
         "last": last or "",
-        "move_rows": move_rows(view.moves, style, language(request)),
+        "move_rows": move_rows(
+            view.moves, style, language(request), start_fen, chess960=view.chess960
+        ),
+        "start_fen": start_fen,
         "schedule": svc.ledgers.schedule(game_id, style=style) if whole else None,
         "my_color": "black" if black_side else "white",
         "notation": style,
@@ -453,7 +458,7 @@ async def send_move(request: Request, game_id: int) -> Response:
             typed_line=line,
             **context,
         )
-    board = chess.Board(preview.fen_before)
+    board = chess.Board(preview.fen_before, chess960=preview.chess960)
     words = notation.describe_move(board, chess.Move.from_uci(preview.uci), language(request))
     style = info.notation if info.notation in NOTATIONS else "san"
     return render(
@@ -464,20 +469,22 @@ async def send_move(request: Request, game_id: int) -> Response:
         svg=board_svg(preview.fen_after, flipped=preview.color == "black", lastmove=preview.uci),
         board_label=board_label(preview.fen_after, language(request)),
         shown=notation.write_move(board, chess.Move.from_uci(preview.uci), style),
-        line_shown=_line_in(preview.fen_after, preview.line, style),
+        line_shown=_line_in(preview.fen_after, preview.line, style, preview.chess960),
         message_limit=MESSAGE_LIMIT,
     )
 
 
-def _line_in(fen: str, sans: tuple[str, ...], style: str) -> str:
+def _line_in(fen: str, sans: tuple[str, ...], style: str, chess960: bool = False) -> str:
     """A conditional line (in SAN from ``fen``) in the notation the player reads."""
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=chess960)
     moves = []
     for san in sans:
         move = board.parse_san(san)
         moves.append(move)
         board.push(move)
-    return notation.write_moves(moves, style, board=chess.Board(fen), numbered=False)
+    return notation.write_moves(
+        moves, style, board=chess.Board(fen, chess960=chess960), numbered=False
+    )
 
 
 @router.post("/games/{game_id}/confirm")

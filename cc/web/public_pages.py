@@ -11,9 +11,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from cc.services.thematic import describe as describe_theme
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, viewer
-from cc.web.pages import form_of, reason_words, render, signed_in
+from cc.web.pages import board_svg, form_of, reason_words, render, signed_in
 
 router = APIRouter(include_in_schema=False)
 
@@ -29,6 +30,7 @@ def event_page(request: Request, code: str) -> Response:
     event, games = svc.queries.public_event(code)
     lang = language(request)
     info = viewer(request)
+    theme = describe_theme(event.start_fen, event.start_line, event.chess960)
     return render(
         request,
         "event.html",
@@ -36,6 +38,16 @@ def event_page(request: Request, code: str) -> Response:
         games=games,
         entry=svc.entries.state(actor_of(info) if info else None, code),
         arbiter_name=svc.office.regulations(actor_of(info) if info else None, code).arbiter_name,
+        # a thematic event (Art. 26): its theme in words, and the position drawn
+        theme=theme.localize(lang) if theme is not None else None,
+        section_themes=[
+            (name, text.localize(lang))
+            for name, (fen, line) in event.section_themes.items()
+            if (text := describe_theme(fen, line, False)) is not None
+        ],
+        theme_svg=board_svg(event.start_fen, flipped=False, size=180)
+        if event.start_fen and not event.chess960
+        else None,
         has_bracket=svc.knockout.is_knockout(code),
         reasons={
             g.result_reason: reason_words(g.result_reason, lang) for g in games if g.result_reason

@@ -73,6 +73,7 @@ from cc.services.ledger import LedgerService
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
 from cc.xfcc.soap import XfccGame
+from notation import start
 from notation.pgn import pgn_date, pgn_name, time_control
 from timekeeping import local_date, overstep_deadline, start_of_day
 from timekeeping.ledger import PlayerClock
@@ -98,16 +99,41 @@ class MoveRequest:
     myMessage: str = ""
 
 
-def move_text(san_moves: list[str]) -> str:
-    """PGN movetext with numbers and no spaces after them, as ICCF writes it.
+def move_text(san_moves: list[str], before: int = 0) -> str:
+    """PGN movetext with numbers and no spaces after them, as ICCF writes it,
+    numbered from the game's start (``before``: :attr:`Game.plies_before`;
+    a game set at Black's move 12 begins ``12...``, as PGN writes a move of
+    Black's with no White move before it).
 
     >>> move_text(["e4", "e5", "Nf3"])
     '1.e4 e5 2.Nf3'
+    >>> move_text(["Kd7", "Kd2"], before=23)
+    '12...Kd7 13.Kd2'
     """
     parts = []
-    for i, san in enumerate(san_moves):
-        parts.append(f"{i // 2 + 1}.{san}" if i % 2 == 0 else san)
+    for ply, san in enumerate(san_moves, start=1):
+        number = start.move_number(ply, before)
+        if start.white_ply(ply, before):
+            parts.append(f"{number}.{san}")
+        else:
+            parts.append(f"{number}...{san}" if ply == 1 else san)
     return " ".join(parts)
+
+
+def _set_up(game: Game) -> bool:
+    """Whether the game starts from a position of its own, sent as ``fen``
+    (a game after an opening line sends the line as its first moves)."""
+    return game.chess960 or (game.start_fen is not None and not game.start_line)
+
+
+def _moves_of(game: Game) -> str:
+    """The game's movetext: from its set position, or the opening line and then
+    the moves made (Art. 26, thematic starts)."""
+    sans = [m.san for m in game.moves]
+    if _set_up(game):
+        return move_text(sans, game.plies_before)
+    line = game.start_line.split() if game.start_line else []
+    return move_text([*line, *sans])
 
 
 def event_date(day: date) -> str:
@@ -191,11 +217,15 @@ class XfccService:
                         daysOpponent=do,
                         hoursOpponent=ho,
                         minutesOpponent=mo,
-                        moves=move_text([m.san for m in game.moves]),
+                        moves=_moves_of(game),
                         drawOffered=offer is not None and offer.offered_by_id != player_id,
                         result=_result(game),
                         message=self._partners_message(session, game, player_id),
-                        setup=False,
+                        # A thematic start (Art. 26): ICCF's setup and fen,
+                        # which Scid writes into the PGN's FEN tag. An
+                        # opening line is sent as moves instead.
+                        setup=_set_up(game),
+                        fen=game.start_board().fen() if _set_up(game) else None,
                         eventDate=event_date(event.start_date),
                         timeControl=time_control(event.control_moves, event.control_days),
                         # Always sent, 0 when unrated: Lucas Chess reads the
@@ -383,7 +413,9 @@ class XfccService:
             game = find_game(session, r.gameId)
             if game.ply_count == 0:
                 return False
-            if r.movecount is not None and r.movecount != move_number_of(game.ply_count):
+            if r.movecount is not None and r.movecount != move_number_of(
+                game.ply_count, game.plies_before
+            ):
                 return False
             last = session.scalar(
                 select(Move.san).where(Move.game_id == game.id, Move.ply == game.ply_count)
@@ -400,7 +432,10 @@ class XfccService:
             if to_move is None or to_move.id == player_id:
                 return True
             white = player_id == game.white_id
-            return movecount is not None and 0 < ply_of(movecount, white) <= game.ply_count
+            return (
+                movecount is not None
+                and 0 < ply_of(movecount, white, game.plies_before) <= game.ply_count
+            )
 
     def _has_line(self, player_id: int, game_id: int) -> bool:
         with self.ctx.db.read() as session:

@@ -181,7 +181,9 @@ function mount(box) {
     setMode("review");
     board.plyShown = ply;
     box.dataset.ply = String(ply);
-    board.show(positionOf(ply ? list.fen(ply) : INITIAL_FEN), lastMoveOf(ply ? list.uci(ply) : ""));
+    // Before the first move: the game's start (a thematic position, Art. 26).
+    const start = box.dataset.startFen || INITIAL_FEN;
+    board.show(positionOf(ply ? list.fen(ply) : start), lastMoveOf(ply ? list.uci(ply) : ""));
     if (ply) board.label(list.label(ply));
     else wrap.setAttribute("aria-label", board.words.start || liveLabel);
     list.mark(ply);

@@ -26,10 +26,12 @@ export function pieceOn(pos, key) {
 }
 
 // Castling as the king's two-square step, whichever square was chosen
-// (chessground also offers the rook's square).
+// (chessground also offers the rook's square). A king that does not start
+// on the e-file (Chess960) castles onto its rook, the one unambiguous form,
+// which the server reads as it is.
 export function normalise(pos, orig, dest) {
   const piece = pieceOn(pos, orig);
-  if (piece && piece.role === "king" && orig[1] === dest[1]) {
+  if (piece && piece.role === "king" && orig[1] === dest[1] && orig[0] === "e") {
     const from = orig.charCodeAt(0), to = dest.charCodeAt(0);
     if (Math.abs(to - from) > 1) return orig + (to > from ? "g" : "c") + orig[1];
   }

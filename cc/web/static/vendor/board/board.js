@@ -3356,7 +3356,7 @@
   }
   function normalise(pos, orig, dest) {
     const piece = pieceOn(pos, orig);
-    if (piece && piece.role === "king" && orig[1] === dest[1]) {
+    if (piece && piece.role === "king" && orig[1] === dest[1] && orig[0] === "e") {
       const from = orig.charCodeAt(0), to = dest.charCodeAt(0);
       if (Math.abs(to - from) > 1) return orig + (to > from ? "g" : "c") + orig[1];
     }
@@ -3928,7 +3928,8 @@
       setMode("review");
       board.plyShown = ply;
       box.dataset.ply = String(ply);
-      board.show(positionOf(ply ? list.fen(ply) : INITIAL_FEN), lastMoveOf(ply ? list.uci(ply) : ""));
+      const start5 = box.dataset.startFen || INITIAL_FEN;
+      board.show(positionOf(ply ? list.fen(ply) : start5), lastMoveOf(ply ? list.uci(ply) : ""));
       if (ply) board.label(list.label(ply));
       else wrap.setAttribute("aria-label", board.words.start || liveLabel);
       list.mark(ply);
