@@ -994,7 +994,8 @@ def event_add_team(
 @pass_state
 @refusals
 def event_start(state: State, code: str, draw_lots: bool, seed: int | None) -> None:
-    """Pair every section by the Berger tables and create all games."""
+    """Start the event: a round robin is paired in full (the Berger tables), a
+    Swiss pairs its first round, a knockout its first matches."""
     count = state.services.events.start(state.actor, code, draw_lots=draw_lots, seed=seed)
     click.echo(_("event {code} started; games created: {count}", code=code, count=count))
 
