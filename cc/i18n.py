@@ -604,6 +604,25 @@ WORDS: Final[dict[str, dict[str, Text]]] = {
         "buchholz": N_("Buchholz"),
         "bye": N_("bye"),
     },
+    # the same columns in a text table (mail, console), at most six letters
+    "tiebreak_column": {
+        "points": N_("Pts"),
+        "head_to_head": N_("H2H"),
+        "wins": N_("Wins"),
+        "sonneborn_berger": N_("SB"),
+        "koya": N_("Koya"),
+        "black": N_("Black"),
+        "match_points": N_("MP"),
+        "board_points": N_("BP"),
+        "average_rating": N_("ARO"),
+        "buchholz_cut1": N_("BH-1"),
+        "buchholz_median1": N_("MBH-1"),
+        "buchholz": N_("BH"),
+        "bye": N_("bye"),
+        # a Swiss round's colour: "12w1", "5b½"
+        "w": N_("w"),
+        "b": N_("b"),
+    },
     # what the asking person may do in a case (CaseView.actions)
     "case_action": {
         "protest": N_("protest"),

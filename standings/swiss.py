@@ -60,7 +60,7 @@ boards.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -439,6 +439,17 @@ class RoundCell:
         return f"{self.opponent_number}{self.colour.lower()}{self.result}"
 
 
+def _cell(cell: RoundCell, label: Callable[[str, str], str]) -> str:
+    """A round's cell in a text table: the bye, or opponent, colour, result,
+    with the reader's words for the bye and the colours."""
+    if cell.bye:
+        return label("bye", "bye")[:4] + cell.result
+    if cell.opponent is None:
+        return "-"
+    colour = label("w", "w") if cell.colour == "W" else label("b", "b")
+    return f"{cell.opponent_number}{colour}{cell.result}"
+
+
 @dataclass(frozen=True)
 class SwissRow:
     player: str
@@ -489,10 +500,7 @@ class SwissTable:
         )
         lines = [head]
         for row in self.rows:
-            cells = " ".join(
-                f"{label('bye', 'bye')[:4] + c.result if c.bye else str(c):>6}"
-                for c in row.rounds
-            )
+            cells = " ".join(f"{_cell(c, label):>6}" for c in row.rounds)
             mark = "*" if row.withdrawn else " "
             tbs = " ".join(
                 f"{_show(row.tiebreaks[t.value], decimal_comma):>6}" for t in self.tiebreaks

@@ -228,6 +228,7 @@ def test_a_swiss_of_five_rounds_runs_to_its_end(services: Services, clock: Fixed
     # opponent, colour and result, the tie-breaks named, decimal commas.
     text = section.text("ru")
     lines = text.splitlines()
-    assert "Бухгол" in lines[0] and "Очки" in lines[0]
-    assert lines[1].split()[:8] == ["1", "1", "Player", "01", "9w1", "6b1", "4w1", "2b1"]
+    assert "Бх-1" in lines[0] and "Очки" in lines[0]
+    assert lines[1].split()[:8] == ["1", "1", "Player", "01", "9б1", "6ч1", "4б1", "2ч1"]
+    assert "Бх-1: Усечённый Бухгольц-1" in lines[-1]  # the short headings explained
     assert "13½" in lines[4] and "своб+" in lines[13]

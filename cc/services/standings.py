@@ -16,7 +16,7 @@ from fractions import Fraction
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cc.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, WORDS, word
+from cc.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, WORDS
 from cc.models import (
     Event,
     EventSystem,
@@ -33,6 +33,12 @@ from standings.crosstable import _show
 from standings.swiss import SwissEntrant, SwissGame, SwissTable, swiss_table
 
 _UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
+
+
+def _full(code: str, lang: str) -> str:
+    """A tie-break's full name in ``lang``."""
+    text = WORDS["tiebreak"].get(code)
+    return text.localize(lang) if text is not None else code
 
 
 @dataclass(frozen=True)
@@ -146,16 +152,25 @@ class SectionStandings:
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The table as text, its column headings and its numbers in ``lang``."""
-        headings = None
-        if lang != DEFAULT_LANGUAGE:
-            headings = {code: word("tiebreak", code, lang) for code in WORDS["tiebreak"]}
+        # Short column headings, then a line saying what each stands for.
+        columns = {code: text.localize(lang) for code, text in WORDS["tiebreak_column"].items()}
         comma = lang in DECIMAL_COMMA
         if self.teams is not None:
-            return self.teams.text(self.names, headings, decimal_comma=comma)
-        if self.swiss is not None:
-            return self.swiss.text(self.names, headings, decimal_comma=comma)
-        assert self.table is not None
-        return self.table.text(self.names, headings, decimal_comma=comma)
+            table = self.teams.text(self.names, columns, decimal_comma=comma)
+            codes = [t.value for t in self.teams.table.order]
+        elif self.swiss is not None:
+            table = self.swiss.text(self.names, columns, decimal_comma=comma)
+            codes = [t.value for t in self.swiss.tiebreaks]
+        else:
+            assert self.table is not None
+            table = self.table.text(self.names, columns, decimal_comma=comma)
+            codes = [t.value for t in self.table.tiebreaks]
+        legend = "; ".join(
+            f"{columns[code]}: {_full(code, lang)}"
+            for code in codes
+            if code in columns and columns[code] != _full(code, lang)
+        )
+        return f"{table}\n{legend}" if legend else table
 
     def as_dict(self) -> dict[str, object]:
         if self.teams is not None:
@@ -353,7 +368,9 @@ def _swiss_standings(
         numbers={e.player.login: e.number or numbers[e.player.login] for e in entries},
         # rounds still to pair count as games to finish: the table is final
         # once the last round announced is over
-        unfinished=unfinished + max((event.rounds or 0) - played, 0),
+        unfinished=unfinished
+        + max((event.rounds or 0) - played, 0)
+        * (sum(1 for e in entries if e.withdrawn_on is None) // 2),
         swiss=table,
         rounds=event.rounds,
         round_games=round_games,
