@@ -59,6 +59,7 @@ from cc.services.notifications import (
     Value,
 )
 from cc.services.standings import StandingsService
+from cc.services.thematic import describe as describe_theme
 from mailgate.outgoing import Footer, Mailer, game_ucis, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
@@ -198,6 +199,10 @@ class MailNotices:
         elif kind == Kind.EVENT_STARTED:
             assert event is not None
             body = said(lang, notice) + "\n\n" + self._games(session, event, person)
+            theme = describe_theme(event.start_fen, event.start_line, event.chess960)
+            if theme is not None:
+                # A thematic event: the players must know where their games begin.
+                body += "\n\n" + theme.localize(lang)
             mail.notice(session, person, f"[cc] {event.code}", body, kind="start", footer=footer)
         elif game is not None:
             # The correspondence of an email or post game: with its record.

@@ -535,3 +535,32 @@ def test_a_knockout_cup_of_chess960_draws_its_first_round_at_the_start(
     assert games and {g.round for g in games} == {1}
     drawn = start.chess960_fen(start.chess960_number("cup", 1))
     assert all(g.chess960 and g.start_fen == drawn and g.fen == drawn for g in games)
+
+
+def test_the_start_mail_of_an_email_event_says_where_its_games_begin(
+    services: Services, clock: FixedClock
+) -> None:
+    from cc.models import OutboundMessage
+
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    for login in ("tmp1", "tmp2"):
+        services.players.add(OPERATOR, login=login, name=login, emails=[f"{login}@example.org"])
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="TM",
+            name="Thematic TM",
+            mode="email",  # type: ignore[arg-type]
+            start_date=START,
+            opening="1.e4 c5 2.Nf3 d6",
+        ),
+    )
+    services.events.add_players(OPERATOR, "TM", ["tmp1", "tmp2"])
+    services.events.start(OPERATOR, "TM")
+    with services.ctx.db.read() as session:
+        starts = session.scalars(
+            select(OutboundMessage).where(OutboundMessage.kind == "start")
+        ).all()
+        bodies = {m.to_address: m.body for m in starts}
+    assert set(bodies) == {"tmp1@example.org", "tmp2@example.org"}
+    assert all("Thematic: the opening 1.e4 c5 2.Nf3 d6" in b for b in bodies.values())
