@@ -166,8 +166,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "your first move now.",
         "paired": "{event}, round {round}: {white} - {black} (game {game}). The game begins "
         "now, and White's time with it: with White, send your first move.",
-        "bye": "{event}, round {round}: you have no game this round (the bye); it scores "
-        "{points}.",
+        "bye": "{event}, round {round}: you have no game this round (the bye); it scores {points}.",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
         "kind_lost_email": "lost email",

@@ -608,9 +608,7 @@ def swiss_table(
 
     # 37.1: an opponent's score for Buchholz, his unplayed rounds as draws
     adjusted = {
-        pid: sum(
-            (c.points if played(c) else _HALF for c in cs if not running(c)), Fraction(0)
-        )
+        pid: sum((c.points if played(c) else _HALF for c in cs if not running(c)), Fraction(0))
         for pid, cs in rows_cells.items()
     }
 

@@ -120,9 +120,10 @@ def test_the_crosstable_prints_rounds_and_tie_breaks_in_both_languages(
         ]
     ru = client(services).get("/events/SW/crosstable", headers={"Accept-Language": "ru"})
     assert "Усечённый Бухгольц-1" in ru.text and "Тур 3" in ru.text and "3б1" in ru.text
-    assert "Швейцарская система, 3 тура" in client(services).get(
-        "/events/SW", headers={"Accept-Language": "ru"}
-    ).text
+    assert (
+        "Швейцарская система, 3 тура"
+        in client(services).get("/events/SW", headers={"Accept-Language": "ru"}).text
+    )
     [api] = client(services).get("/api/v1/events/SW/crosstable").json()
     assert api["kind"] == "swiss" and api["rounds"] == 3
     anna = api["rows"][0]

@@ -98,9 +98,7 @@ FINAL = [
 
 
 def setup_swiss(services: Services) -> dict[str, int]:
-    ids = {
-        "arb": services.players.add(OPERATOR, login="arb", name="Arbiter", roles=["arbiter"])
-    }
+    ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arbiter", roles=["arbiter"])}
     # entered out of order: the start numbers them by rating
     for n in [5, 16, 1, 9, 12, 3, 14, 7, 2, 11, 6, 15, 4, 13, 8, 10]:
         ids[f"p{n}"] = services.players.add(
@@ -134,9 +132,7 @@ def setup_swiss(services: Services) -> dict[str, int]:
 
 def round_games(services: Services, rnd: int) -> list[Game]:
     with services.ctx.db.read() as session:
-        games = session.scalars(
-            select(Game).where(Game.round == rnd).order_by(Game.board)
-        ).all()
+        games = session.scalars(select(Game).where(Game.round == rnd).order_by(Game.board)).all()
         for g in games:
             _ = (g.white.login, g.black.login)
         return list(games)
