@@ -45,8 +45,8 @@ from cc.models import (
 )
 from cc.services import bulk_rows
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.new_games import new_game
-from cc.services.notifications import Kind, Notice, Notifications
+from cc.services.new_games import new_game, tell_paired
+from cc.services.notifications import Notifications
 from standings.knockout import (
     Bracket,
     KnockoutError,
@@ -240,23 +240,7 @@ def follow(
     if notifications is None:
         return
     for key, g in made:
-        for player_id in (g.white_id, g.black_id):
-            notifications.notify(
-                session,
-                Notice(
-                    recipient_id=player_id,
-                    kind=Kind.PAIRED,
-                    game_id=g.id,
-                    event_id=event.id,
-                    params={
-                        "event": event.name,
-                        "round": key,
-                        "white": g.white.name,
-                        "black": g.black.name,
-                    },
-                    key=f"paired:{g.id}",
-                ),
-            )
+        tell_paired(session, notifications, event, g, key)
 
 
 def _bracket(session: Session, event: Event, section: Section) -> Bracket:

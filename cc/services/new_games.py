@@ -14,6 +14,7 @@ from cc.models import Event, Game, GameResult, GameStatus, Player, Section
 from cc.regulations import Mode
 from cc.services.alerts import first_alert_on
 from cc.services.ledger import LedgerService, reminder_after
+from cc.services.notifications import Kind, Notice, Notifications, Value
 from cc.services.thematic import place_start
 from timekeeping import local_date
 
@@ -61,6 +62,31 @@ def new_game(
     # A thematic event's games start from its theme (Art. 26).
     place_start(session, None, event, game, begins)
     return game
+
+
+def tell_paired(session: Session, hub: Notifications, event: Event, game: Game, round: str) -> None:
+    """PAIRED to both players of a game paired during the event (a Swiss
+    round, a knockout match), once per game; ``round`` as the event names it
+    ("3", "W2-1")."""
+    params: dict[str, Value] = {
+        "event": event.name,
+        "code": event.code,
+        "round": round,
+        "white": game.white.name,
+        "black": game.black.name,
+    }
+    for player_id in (game.white_id, game.black_id):
+        hub.notify(
+            session,
+            Notice(
+                recipient_id=player_id,
+                kind=Kind.PAIRED,
+                game_id=game.id,
+                event_id=event.id,
+                params=params,
+                key=f"paired:{game.id}",
+            ),
+        )
 
 
 def _low_time_percent(session: Session, player_id: int) -> int:

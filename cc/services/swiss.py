@@ -42,8 +42,8 @@ from cc.models import (
 )
 from cc.services.access import require_official
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.new_games import new_game
-from cc.services.notifications import Kind, Notice, Notifications, Value
+from cc.services.new_games import new_game, tell_paired
+from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.ratings import ranking_ratings
 from standings.swiss import (
     BLACK,
@@ -323,23 +323,5 @@ def _tell(
     """PAIRED to both players of each new game, BYE to the bye: as at the
     start, mailed whatever they chose (their time runs from now)."""
     for game in games:
-        params: dict[str, Value] = {
-            "event": event.name,
-            "code": event.code,
-            "round": rnd,
-            "white": game.white.name,
-            "black": game.black.name,
-        }
-        for player_id in (game.white_id, game.black_id):
-            hub.notify(
-                session,
-                Notice(
-                    recipient_id=player_id,
-                    kind=Kind.PAIRED,
-                    game_id=game.id,
-                    event_id=event.id,
-                    params=params,
-                    key=f"paired:{game.id}",
-                ),
-            )
+        tell_paired(session, hub, event, game, str(rnd))
     tell_bye(session, hub, event, section, rnd)
