@@ -321,3 +321,42 @@ def test_matches_lost_on_time_by_the_daily_run_are_decided_once_and_paired(
         ).all()
     assert [(e.details["match"], e.details["score"]) for e in decided] == [(top, [2, 0])]
     assert len(paired) == 1  # the extra pair, once
+
+
+def test_seeds_come_from_the_federation_list_else_the_server_rating(
+    services: Services,
+) -> None:
+    """Seeding ranks as a Swiss does: a player not on the federation's list
+    but rated here is seeded by the server's rating; the unrated come last."""
+    from cc.models import PlayerRating, RatingPeriod
+
+    ids = {}
+    for login, federation in (("fed", 2300), ("srv", None), ("none", None), ("low", 1800)):
+        ids[login] = services.players.add(OPERATOR, login=login, name=login)
+        with services.ctx.db.write() as session:
+            person = session.get(Player, ids[login])
+            assert person is not None
+            person.rating = federation
+    with services.ctx.db.write() as session:
+        period = RatingPeriod(until=START, closed_at=datetime(2026, 5, 1, tzinfo=UTC), games=0)
+        session.add(period)
+        session.flush()
+        session.add(
+            PlayerRating(
+                period_id=period.id, player_id=ids["srv"], rating=2412.4, deviation=80,
+                volatility=0.06, games=9, points=6, opponents_average=2200,
+            )
+        )  # fmt: skip
+    services.events.create(
+        OPERATOR,
+        EventSpec(code="SEED", name="Seeds", mode="server", start_date=START, system="knockout"),  # type: ignore[arg-type]
+    )
+    services.events.add_players(OPERATOR, "SEED", ["none", "low", "fed", "srv"])
+    services.events.start(OPERATOR, "SEED")
+    with services.ctx.db.read() as session:
+        seeds = {
+            e.player.login: e.number
+            for e in session.scalars(select(SectionEntry).join(SectionEntry.section))
+            if e.section.event.code == "SEED"
+        }
+    assert seeds == {"srv": 1, "fed": 2, "low": 3, "none": 4}

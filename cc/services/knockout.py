@@ -47,6 +47,7 @@ from cc.services import bulk_rows
 from cc.services.context import Actor, ServiceContext, audit, find_event
 from cc.services.new_games import new_game, tell_paired
 from cc.services.notifications import Notifications
+from cc.services.ratings import ranking_ratings
 from standings.knockout import (
     Bracket,
     KnockoutError,
@@ -135,10 +136,12 @@ def start_section(
 ) -> int:
     """Seed the section by rating and create its first round's games; how many.
 
-    The seeds are the section's starting numbers (1 the top seed). Equal
-    ratings keep the order of entry, or the drawing of lots when the
-    organiser draws (Art. 31.1). The lots of tied matches are drawn from
-    ``seed`` (a new one when the organiser drew none), kept with the rules.
+    The seeds are the section's starting numbers (1 the top seed), by the
+    rating a Swiss ranks by too (the federation's list, else the server's
+    rating, the unrated last). Equal ratings keep the order of entry, or
+    the drawing of lots when the organiser draws (Art. 31.1). The lots of
+    tied matches are drawn from ``seed`` (a new one when the organiser drew
+    none), kept with the rules.
     """
     entries = list(section.entries)
     if len(entries) < 2:
@@ -148,7 +151,8 @@ def start_section(
         )
     if rng is not None:
         rng.shuffle(entries)
-    entries.sort(key=lambda e: -(e.player.rating or 0))
+    ratings = ranking_ratings(session, [e.player_id for e in entries])
+    entries.sort(key=lambda e: -(ratings[e.player_id] or 0))
     for number, entry in enumerate(entries, start=1):
         entry.number = number
     row = session.get(KnockoutRules, event.id)
