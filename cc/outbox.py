@@ -47,8 +47,8 @@ class Outbox:
 
     def messages(self) -> list[EmailMessage]:
         """Every queued message, oldest first (for operators and tests)."""
-        if not self.path.exists():
-            return []
+        if not all((self.path / sub).is_dir() for sub in ("tmp", "new", "cur")):
+            return []  # not yet a maildir, or one being made by another process
         from email import message_from_bytes
         from email.policy import default
 
