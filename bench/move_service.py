@@ -6,6 +6,12 @@ ply's time is the median over the games. Baselines measured in the same
 run, between the moves (so that both see the same machine):
 - one durable commit of a one-row insert on the same database (the floor of
   any write); goal: a move within 3x of it;
+- the same nine statements a move issues (the game with its event and
+  players, the mover's leaves, the open offers, the audit row, the game's
+  update, the move, the open conditional lines, the partner's notice),
+  written with SQLAlchemy Core on the same tables in one durable
+  transaction, no ORM and no rules: the floor of any move written through
+  SQLAlchemy, for information;
 - a replay of 80 plies with legality checks (what the service avoids by
   keeping the current position with the game), for information.
 A move late in a long game should cost what a move early in it costs:
@@ -38,7 +44,18 @@ from goals import median_time, verdict
 from cc import migrate
 from cc.clock import FixedClock
 from cc.db import Database
-from cc.models import Door
+from cc.models import (
+    AuditEntry,
+    ConditionalLine,
+    Door,
+    DrawOffer,
+    Event,
+    Game,
+    Move,
+    Notification,
+    Player,
+    PlayerLeave,
+)
 from cc.regulations import Mode
 from cc.services import Actor, EventSpec, ServiceContext
 from cc.site import Site
@@ -79,6 +96,75 @@ def long_game(plies: int, seed: int = 0) -> list[str]:
     return out
 
 
+def core_move(db: Database, game_id: int, mover_id: int, scratch_game: int, ply: int) -> None:
+    """A move's nine statements through SQLAlchemy Core (see the module's
+    docstring); the move row goes to ``scratch_game`` so the real games
+    stay as the service left them."""
+    games, events, players = Game.__table__, Event.__table__, Player.__table__
+    white, black = players.alias("white"), players.alias("black")
+    now = datetime.now(UTC)
+    with db.write() as session:
+        conn = session.connection()
+        row = conn.execute(
+            sa.select(games, events.c.timezone, white.c.name, black.c.name)
+            .join(events, events.c.id == games.c.event_id)
+            .join(white, white.c.id == games.c.white_id)
+            .join(black, black.c.id == games.c.black_id)
+            .where(games.c.id == game_id)
+        ).one()
+        leaves = PlayerLeave.__table__
+        conn.execute(sa.select(leaves).where(leaves.c.player_id == mover_id)).all()
+        offers = DrawOffer.__table__
+        conn.execute(
+            sa.select(offers).where(offers.c.game_id == game_id, offers.c.status == "open")
+        ).all()
+        conn.execute(
+            sa.insert(AuditEntry.__table__).values(
+                at=now,
+                actor_id=mover_id,
+                actor_label="bench",
+                door=Door.API,
+                action="bench_move",
+                game_id=game_id,
+                details={"ply": ply, "san": "e4"},
+            )
+        )
+        conn.execute(
+            sa.update(games)
+            .where(games.c.id == game_id)
+            .values(fen=row.fen, ply_count=row.ply_count, repetition=row.repetition)
+        )
+        conn.execute(
+            sa.insert(Move.__table__).values(
+                game_id=scratch_game,
+                ply=ply,
+                uci="e2e4",
+                san="e4",
+                received_at=now,
+                sent_at=now,
+                received_on=now.date(),
+                sent_on=now.date(),
+                door=Door.API,
+                player_id=mover_id,
+                recorded_at=now,
+            )
+        )
+        lines = ConditionalLine.__table__
+        conn.execute(
+            sa.select(lines).where(lines.c.game_id == game_id, lines.c.status == "open")
+        ).all()
+        conn.execute(
+            sa.insert(Notification.__table__).values(
+                recipient_id=mover_id,
+                kind="move",
+                game_id=game_id,
+                params={"ply": ply},
+                channels=["centre"],
+                created_at=now,
+            )
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3)
@@ -101,6 +187,19 @@ def main() -> None:
     def one_commit() -> None:
         with db.write() as session:
             session.execute(sa.text("INSERT INTO bench_floor (v) VALUES ('x')"))
+
+    # A game whose moves table takes the Core floor's rows.
+    services.players.add(operator, login="scratch-w", name="W")
+    services.players.add(operator, login="scratch-b", name="B")
+    services.events.create(
+        operator,
+        EventSpec(code="SCRATCH", name="Bench", mode=Mode.SERVER, start_date=clock.now().date()),
+    )
+    services.events.add_players(operator, "SCRATCH", ["scratch-w", "scratch-b"])
+    services.events.start(operator, "SCRATCH")
+    scratch = services.queries.games(event="SCRATCH")[0]
+    floor_ply = 0
+    floors: list[float] = []
 
     per_ply: list[list[float]] = [[] for _ in game]
     cpu_ply: list[list[float]] = [[] for _ in game]
@@ -128,6 +227,11 @@ def main() -> None:
                 cpu = time.process_time()
                 commits.append(median_time(one_commit, 1))
                 commit_cpu.append(time.process_time() - cpu)
+                floor_ply += 1
+                mover = actors[ply % 2].player_id or 0
+                start = time.perf_counter()
+                core_move(db, game_id, mover, scratch.id, floor_ply)
+                floors.append(time.perf_counter() - start)
 
     def replay() -> None:
         board = chess.Board()
@@ -147,6 +251,11 @@ def main() -> None:
         f"{late * 1e3:.2f} ms; {len(game) - 9}-{len(game)}: {last * 1e3:.2f} ms)"
     )
     print(f"baseline durable commit: {commit_cost * 1e3:.2f} ms")
+    floor = statistics.median(floors)
+    print(
+        f"baseline: a move's nine statements through SQLAlchemy Core: {floor * 1e3:.2f} ms, "
+        f"{floor / commit_cost:.2f}x the commit; the move is {move / floor:.2f}x that (no goal)"
+    )
     print(f"baseline replay of 80 plies: {replay_cost * 1e3:.2f} ms")
     verdict("move / durable commit", move / commit_cost, 3)
     # On a disk shared with other work the wait for fsync can hide the rest:

@@ -5,7 +5,11 @@ learn each new id and SQLite cannot return a batch's ids in order. The
 audit log and notifications are never looked up by id once written, so a
 run that writes hundreds of them (the daily run's batch of forfeits) can
 collect them and write each table in one ``executemany`` at the end of the
-batch. Outside :func:`collecting`, :func:`add` is ``Session.add``.
+batch. Outside :func:`collecting`, :func:`add` writes its row at once
+with one Core INSERT on the session's connection: none of the unit of
+work's bookkeeping for a row that nothing reads back as an object, and
+no flush of what else the session holds (each row refers only to rows
+whose ids the caller already has, so they are in the database).
 """
 
 from __future__ import annotations
@@ -40,12 +44,36 @@ def collecting(session: Session) -> Iterator[None]:
 
 
 def add(session: Session, row: Base) -> None:
-    """``session.add(row)``, or keep it for the batch's write."""
+    """Write ``row`` now, or keep it for the batch's write."""
     pending = session.info.get(_KEY)
-    if pending is not None and type(row) in pending:
-        pending[type(row)].append(row)
+    model = type(row)
+    if pending is not None and model in pending:
+        pending[model].append(row)
+    elif model in COLLECTED:
+        session.connection().execute(insert(model.__table__), _values(model, row))
     else:
         session.add(row)
+
+
+def _values(model: type[Base], row: Base) -> dict[str, object]:
+    """``row``'s set attributes by column name (the id left to the database)."""
+    columns = _columns(model)
+    return {columns[k]: v for k, v in inspect(row).dict.items() if k in columns}
+
+
+_COLUMNS: dict[type[Base], dict[str, str]] = {}
+
+
+def _columns(model: type[Base]) -> dict[str, str]:
+    found = _COLUMNS.get(model)
+    if found is None:
+        found = {
+            prop.key: prop.columns[0].name
+            for prop in inspect(model).column_attrs
+            if prop.key != "id"
+        }
+        _COLUMNS[model] = found
+    return found
 
 
 def waiting(session: Session, model: type[T]) -> list[T]:
@@ -63,12 +91,8 @@ def write(session: Session) -> None:
     for model, rows in pending.items():
         if not rows:
             continue
-        columns = {c.key for c in inspect(model).column_attrs}
-        values = [
-            {k: v for k, v in inspect(row).dict.items() if k in columns and k != "id"}
-            for row in rows
-        ]
-        session.execute(insert(model), values)
+        values = [_values(model, row) for row in rows]
+        session.connection().execute(insert(model.__table__), values)
         rows.clear()
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session, joinedload
 
 from cc import errors
@@ -83,7 +83,8 @@ def find_event(session: Session, code: str, *, lock: bool = False) -> Event:
     return event
 
 
-def find_game(session: Session, game_id: int, *, lock: bool = False) -> Game:
+def game_query(game_id: int, *, lock: bool = False) -> Select[tuple[Game]]:
+    """The statement :func:`find_game` runs."""
     query = select(Game).where(Game.id == game_id)
     if lock:
         # PostgreSQL: one writer per game at a time; SQLite writers already
@@ -94,7 +95,11 @@ def find_game(session: Session, game_id: int, *, lock: bool = False) -> Game:
             joinedload(Game.white, innerjoin=True),
             joinedload(Game.black, innerjoin=True),
         ).with_for_update(of=Game)
-    game = session.scalar(query)
+    return query
+
+
+def find_game(session: Session, game_id: int, *, lock: bool = False) -> Game:
+    game = session.scalar(game_query(game_id, lock=lock))
     if game is None:
         raise errors.NotFound(kind="game", ref=game_id)
     return game

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 import chess
 from sqlalchemy import select
@@ -49,7 +49,7 @@ from cc.services.context import (
 from cc.services.forfeits import Forfeits
 from cc.services.ledger import LedgerService
 from cc.services.notifications import Kind, Notice, Value
-from cc.services.open_items import may_have_open
+from cc.services.open_items import game_for_move, may_have_open
 from cc.services.receipts import apply_receipt
 from notation import start
 from timekeeping import local_date
@@ -190,7 +190,7 @@ class GameService(ConditionalMoves):
         """
         now = self.ctx.now()
         with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
+            game, may = game_for_move(session, game_id, (sent_at or now).astimezone(UTC).date())
             event = game.event
             player = self._acting_player(
                 session, actor, game, as_player, "enter moves for another player"
@@ -209,7 +209,8 @@ class GameService(ConditionalMoves):
             if to_move != color:
                 raise self._not_your_turn(session, game, player)
             when = sent_at or now
-            self._require_not_on_leave(session, game, player, when)
+            if may.leave:
+                self._require_not_on_leave(session, game, player, when)
 
             if received is not None:
                 require_official(session, actor, event, "record when a move was received")
@@ -229,7 +230,7 @@ class GameService(ConditionalMoves):
             self._refuse_if_lost(session, game, when, now)
             board = game.position()
             move = self._read(board, text, game)
-            offer = self._open_offer(session, game)
+            offer = self._open_offer(session, game) if may.offer else None
             declined = offer is not None and offer.offered_by_id != player.id
             if offer is not None and declined:
                 # Replying with a move declines the partner's offer.
@@ -265,6 +266,8 @@ class GameService(ConditionalMoves):
                 stated_sent_on,
                 fired=fired,
                 message=text,
+                # Only a line stored just now or read as open can fire.
+                lines_open=may.lines or bool(conditional),
             )
             outcome = replace(
                 recorded,
@@ -378,6 +381,7 @@ class GameService(ConditionalMoves):
         stated_sent_on: date | None,
         fired: list[str] | None = None,
         message: str | None = None,
+        lines_open: bool = True,
     ) -> MoveOutcome:
         color = board.turn
         san = board.san(move)
@@ -431,7 +435,7 @@ class GameService(ConditionalMoves):
         )
         self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
         session.flush()
-        if game.status == GameStatus.ONGOING:
+        if lines_open and game.status == GameStatus.ONGOING:
             self._fire_lines(
                 session, game, event, player, ply, move.uci(), san, before_fen, when, now, fired
             )

@@ -6,17 +6,35 @@ games in one transaction, reads both for its whole batch in two statements
 instead; a game outside the batch, or with no batch read, is queried as
 before. The run creates neither lines nor offers, so what it read holds until
 it forgets it at the end of the batch.
+
+A move asks three such questions of its own game (is the mover on leave, is
+a draw offer open, does the partner have lines to fire), and nearly always
+every answer is no: :func:`game_for_move` reads the game and the three
+answers in one statement, and the move asks again only where the answer
+may be yes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Literal
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from cc.models import ConditionalLine, DrawOffer, DrawOfferStatus, LineStatus
+from cc import errors
+from cc.models import (
+    ConditionalLine,
+    DrawOffer,
+    DrawOfferStatus,
+    Game,
+    LeaveStatus,
+    LineStatus,
+    PlayerLeave,
+)
+from cc.services.context import game_query
 
 _KEY = "cc.open_items"
 
@@ -55,4 +73,41 @@ def forget_open(session: Session) -> None:
     session.info.pop(_KEY, None)
 
 
-__all__ = ["forget_open", "may_have_open", "read_open_once"]
+@dataclass(frozen=True, slots=True)
+class MayBeOpen:
+    """What a move must look up, as read with its game; False is certain."""
+
+    #: a leave of either player that may cover ``around`` in any zone
+    leave: bool
+    #: an open draw offer
+    offer: bool
+    #: an active conditional line of either player
+    lines: bool
+
+
+def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, MayBeOpen]:
+    """The game locked for a change (as :func:`find_game` with ``lock``),
+    with whether a leave, an offer or a line may stand in the way of a move
+    made on the UTC date ``around``."""
+    # A zone's date is within a day of the UTC date.
+    leave = exists().where(
+        PlayerLeave.player_id.in_([Game.white_id, Game.black_id]),
+        PlayerLeave.status == LeaveStatus.ACTIVE,
+        PlayerLeave.first_day <= around + timedelta(days=1),
+        PlayerLeave.last_day >= around - timedelta(days=1),
+    )
+    offer = exists().where(DrawOffer.game_id == Game.id, DrawOffer.status == DrawOfferStatus.OPEN)
+    lines = exists().where(
+        ConditionalLine.game_id == Game.id, ConditionalLine.status == LineStatus.ACTIVE
+    )
+    query = game_query(game_id, lock=True).add_columns(
+        leave.label("leave"), offer.label("offer"), lines.label("lines")
+    )
+    row = session.execute(query).unique().one_or_none()
+    if row is None:
+        raise errors.NotFound(kind="game", ref=game_id)
+    game, on_leave, offered, lined = row
+    return game, MayBeOpen(bool(on_leave), bool(offered), bool(lined))
+
+
+__all__ = ["MayBeOpen", "forget_open", "game_for_move", "may_have_open", "read_open_once"]
