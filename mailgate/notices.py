@@ -48,6 +48,7 @@ from cc.regulations import Mode
 from cc.services.addresses import status_meaning
 from cc.services.cases import appeal_article
 from cc.services.digest import Record, notation_of, written
+from cc.services.move_list import game_ucis
 from cc.services.notifications import (
     GROUP_OF,
     Delivery,
@@ -60,7 +61,7 @@ from cc.services.notifications import (
 )
 from cc.services.standings import StandingsService
 from cc.services.thematic import describe as describe_theme
-from mailgate.outgoing import Footer, Mailer, game_ucis, written_plies
+from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
 #: where a player sets their notifications (a path on the site)

@@ -51,7 +51,8 @@ from cc.models import (
 )
 from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
-from cc.services.ledger import GameLedgerView, LedgerService
+from cc.services.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
+from cc.services.move_list import game_ucis
 from cc.services.outbound import MailSettings
 from cc.services.thematic import numbered_line
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
@@ -152,18 +153,6 @@ def token_issued(secret: bytes, token: str | None, purpose: str, player_id: int)
     if not hmac.compare_digest(raw[4:], mac[: _TOKEN_BYTES - 4]):
         return None
     return _TOKEN_EPOCH + timedelta(days=int.from_bytes(raw[:2], "big"))
-
-
-def game_ucis(session: Session, game: Game) -> list[str]:
-    """The game's moves (UCI, in order), read once per state of the game
-    within the message being handled: its answers all number moves."""
-    memo = session.info.setdefault("cc_ucis", {})
-    key = (game.id, game.ply_count)
-    if key not in memo:
-        memo[key] = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
-    return list(memo[key])
 
 
 def offer_plies(session: Session, game: Game) -> set[int]:
@@ -537,14 +526,19 @@ class Mailer:
         key = (game.id, game.ply_count, game.status)
         if key not in memo:
             leaves: dict[int, list[tuple[date, date]]] = {game.white_id: [], game.black_id: []}
-            for pid, first, last in session.execute(
-                select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day)
-                .where(
-                    PlayerLeave.player_id.in_((game.white_id, game.black_id)),
-                    PlayerLeave.status == LeaveStatus.ACTIVE,
+            rows = (
+                ()
+                if known_to_have_no_leaves(session, game)
+                else session.execute(
+                    select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day)
+                    .where(
+                        PlayerLeave.player_id.in_((game.white_id, game.black_id)),
+                        PlayerLeave.status == LeaveStatus.ACTIVE,
+                    )
+                    .order_by(PlayerLeave.id)
                 )
-                .order_by(PlayerLeave.id)
-            ):
+            )
+            for pid, first, last in rows:
                 leaves[pid].append((first, last))
             memo[key] = (offer_plies(session, game), leaves)
         return memo[key]  # type: ignore[no-any-return]

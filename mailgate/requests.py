@@ -38,9 +38,10 @@ from cc.services import Services
 from cc.services.context import Actor
 from cc.services.digest import notation_of
 from cc.services.games import notation_reason
+from cc.services.move_list import game_ucis
 from mailgate.content import Command, Statement, read_statement
 from mailgate.letters import Letter
-from mailgate.outgoing import Mailer, game_ucis, written_plies
+from mailgate.outgoing import Mailer, written_plies
 from mailgate.replies import days_of_penalty, say
 from notation import start
 from timekeeping import local_date

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
 import chess
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from cc import errors
 from cc.clock import FixedClock
 from cc.models import AuditEntry, Door, DrawOffer, Game, Move
 from cc.services import Actor, Services
+from cc.services.ledger import LedgerService
 from tests.conftest import OPERATOR, make_event
 
 
@@ -475,3 +477,60 @@ def test_no_move_on_the_days_of_ones_own_leave(
     clock.set(datetime(2026, 5, 15, 21, 0, tzinfo=UTC))  # 16 May, 0:00 in Moscow
     services.games.submit_move(white(two), 1, "Bb5")
     assert [m.san for m in services.queries.game(1).moves] == ["e4", "e5", "Nf3", "Nc6", "Bb5"]
+
+
+# ------------------------------------------------------- what a move reads
+
+
+def _separate_reads(services: Services, run: Callable[[], object]) -> set[str]:
+    """The tables read by statements of their own while ``run`` runs (the
+    game's own statement asks of leaves, offers and lines inside it)."""
+    tables: set[str] = set()
+
+    def seen(_c: object, _cur: object, statement: str, *_: object) -> None:
+        head = " ".join(statement.split())
+        if head.startswith("SELECT") and not head.startswith("SELECT games."):
+            for table in ("player_leaves", "draw_offers", "conditional_lines"):
+                if f"FROM {table}" in head:
+                    tables.add(table)
+
+    engine = services.ctx.db.write_engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        run()
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    return tables
+
+
+def test_a_move_looks_up_leaves_offers_and_lines_only_where_there_are_any(
+    services: Services, clock: FixedClock
+) -> None:
+    clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
+    ids = make_event(services, 2)
+    clock.set(datetime(2026, 5, 12, 12, tzinfo=UTC))
+    first = _separate_reads(services, lambda: play(services, ids, "e4"))
+    assert first == set()
+    # Black took a leave (granted at once, 56.7) over days the move crossed;
+    # White then offers a draw with a line ready.
+    services.leaves.request(
+        Actor.player(ids["p2"], Door.WEB), "t1p2", date(2026, 5, 20), date(2026, 5, 24)
+    )
+    clock.set(datetime(2026, 5, 28, 12, tzinfo=UTC))
+    second = _separate_reads(services, lambda: services.games.submit_move(black(ids), 1, "e5"))
+    assert second == {"player_leaves"}
+    clock.set(datetime(2026, 5, 29, 12, tzinfo=UTC))
+    services.games.submit_move(white(ids), 1, "Nf3", offer_draw=True, conditional="Nc6 Bb5")
+    third = _separate_reads(services, lambda: services.games.submit_move(black(ids), 1, "Nc6"))
+    assert third == {"player_leaves", "draw_offers", "conditional_lines"}
+    # The line fired, and Black's leave was counted as a ledger read afresh
+    # counts it: 16 days less 5 of leave.
+    assert services.queries.game(1).ply_count == 5
+    assert services.ledgers.schedule(1).clocks["black"].total == 11
+    # (The suite compares every carried ledger with the full count.)
+    with services.ctx.db.read() as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        kept = game.next_deadline
+        LedgerService.refresh_deadline(s, game, clock.now())
+        assert game.next_deadline == kept

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from sqlalchemy import insert, inspect
+from sqlalchemy import Table, insert, inspect
 from sqlalchemy.orm import Session
 
 from cc.models import AuditEntry, Base, Notification
@@ -50,7 +50,7 @@ def add(session: Session, row: Base) -> None:
     if pending is not None and model in pending:
         pending[model].append(row)
     elif model in COLLECTED:
-        session.connection().execute(insert(model.__table__), _values(model, row))
+        session.connection().execute(insert(_table(model)), _values(model, row))
     else:
         session.add(row)
 
@@ -59,6 +59,10 @@ def _values(model: type[Base], row: Base) -> dict[str, object]:
     """``row``'s set attributes by column name (the id left to the database)."""
     columns = _columns(model)
     return {columns[k]: v for k, v in inspect(row).dict.items() if k in columns}
+
+
+def _table(model: type[Base]) -> Table:
+    return cast(Table, model.__table__)
 
 
 _COLUMNS: dict[type[Base], dict[str, str]] = {}
@@ -92,7 +96,7 @@ def write(session: Session) -> None:
         if not rows:
             continue
         values = [_values(model, row) for row in rows]
-        session.connection().execute(insert(model.__table__), values)
+        session.connection().execute(insert(_table(model)), values)
         rows.clear()
 
 

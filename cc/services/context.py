@@ -83,7 +83,7 @@ def find_event(session: Session, code: str, *, lock: bool = False) -> Event:
     return event
 
 
-def game_query(game_id: int, *, lock: bool = False) -> Select[tuple[Game]]:
+def game_query(game_id: int, *, lock: bool = False) -> Select[Game]:
     """The statement :func:`find_game` runs."""
     query = select(Game).where(Game.id == game_id)
     if lock:

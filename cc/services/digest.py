@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 import notation
 from cc.models import Event, Game, GameStatus, Move, Notification, Player
 from cc.regulations import Mode
+from cc.services import move_list
 from cc.services.context import ServiceContext
 from cc.services.ledger import LedgerService
 from cc.services.notifications import (
@@ -90,6 +91,7 @@ class Record:
             .where(Move.game_id == game_id)
             .order_by(Move.ply)
         ).all()
+        move_list.remember(session, game_id, [row.uci for row in self.rows])
         self.texts: dict[int, str] = {}
         # From the game's start (Art. 26: a thematic position).
         board = start_at.copy(stack=False) if start_at is not None else chess.Board()

@@ -47,6 +47,7 @@ from cc.services.context import (
     find_game,
     find_player,
 )
+from cc.services.move_list import game_ucis
 from notation.start import move_number as record_number
 from notation.start import white_ply
 from timekeeping import (
@@ -795,15 +796,26 @@ def _pause_leaves(game: Game) -> list[Leave]:
 def _all_leaves(session: Session, game: Game) -> dict[int, list[Leave]]:
     players = (game.white_id, game.black_id)
     leaves: dict[int, list[Leave]] = {p: [] for p in players}
+    known = session.info.get(_KNOWN_LEAVES)
+    if known is not None and known[0] == date.min and all(p in known[1] for p in players):
+        for p in players:
+            leaves[p].extend(known[1][p])
+    else:
+        leaves.update(_read_all_leaves(session, players))
+    pauses = _pause_leaves(game)
+    for player_leaves in leaves.values():
+        player_leaves.extend(pauses)
+    return leaves
+
+
+def _read_all_leaves(session: Session, players: tuple[int, int]) -> dict[int, list[Leave]]:
+    leaves: dict[int, list[Leave]] = {p: [] for p in players}
     for player_id, first, last in session.execute(
         select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day).where(
             PlayerLeave.player_id.in_(players), PlayerLeave.status == LeaveStatus.ACTIVE
         )
     ):
         leaves[player_id].append(Leave(first, last))
-    pauses = _pause_leaves(game)
-    for player_leaves in leaves.values():
-        player_leaves.extend(pauses)
     return leaves
 
 
@@ -854,6 +866,32 @@ def read_leaves_once(session: Session, games: Sequence[Game]) -> None:
     ):
         known[player_id].append(Leave(first, last))
     session.info[_KNOWN_LEAVES] = (after, known)
+
+
+def know_no_leaves(session: Session, game: Game) -> None:
+    """Neither of ``game``'s players has a leave at all, as the caller read
+    in this session: their ledgers read none (a leave changed in the session
+    forgets it, as it does :func:`read_leaves_once`)."""
+    known: tuple[date, dict[int, list[Leave]]] | None = session.info.get(_KNOWN_LEAVES)
+    if known is None:
+        known = (date.min, {})
+        session.info[_KNOWN_LEAVES] = known
+    elif known[0] != date.min:
+        return  # a batch's read holds; it answers for its own games
+    known[1][game.white_id] = []
+    known[1][game.black_id] = []
+
+
+def known_to_have_no_leaves(session: Session, game: Game) -> bool:
+    """Whether this session already knows (:func:`know_no_leaves`) that
+    neither of ``game``'s players has a leave."""
+    known = session.info.get(_KNOWN_LEAVES)
+    return (
+        known is not None
+        and known[0] == date.min
+        and not known[1].get(game.white_id, [None])
+        and not known[1].get(game.black_id, [None])
+    )
 
 
 def forget_leaves(session: Session) -> None:
@@ -1001,7 +1039,7 @@ def _black_first(game: Game) -> bool:
 
 
 def _move_texts(session: Session, game: Game, style: str) -> list[str]:
-    ucis = session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply)).all()
+    ucis = game_ucis(session, game)
     board = game.start_board()
     texts = []
     for uci in ucis:

@@ -8,10 +8,10 @@ before. The run creates neither lines nor offers, so what it read holds until
 it forgets it at the end of the batch.
 
 A move asks three such questions of its own game (is the mover on leave, is
-a draw offer open, does the partner have lines to fire), and nearly always
-every answer is no: :func:`game_for_move` reads the game and the three
-answers in one statement, and the move asks again only where the answer
-may be yes.
+a draw offer open, does the partner have lines to fire), and its ledger
+reads both players' leaves; nearly always every answer is no:
+:func:`game_for_move` reads the game and the answers in one statement, and
+the move asks again only where the answer may be yes.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.services.context import game_query
+from cc.services.ledger import know_no_leaves
 
 _KEY = "cc.open_items"
 
@@ -79,6 +80,8 @@ class MayBeOpen:
 
     #: a leave of either player that may cover ``around`` in any zone
     leave: bool
+    #: any leave of either player, whenever (their ledgers need them)
+    any_leave: bool
     #: an open draw offer
     offer: bool
     #: an active conditional line of either player
@@ -90,24 +93,33 @@ def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, M
     with whether a leave, an offer or a line may stand in the way of a move
     made on the UTC date ``around``."""
     # A zone's date is within a day of the UTC date.
-    leave = exists().where(
+    theirs = (
         PlayerLeave.player_id.in_([Game.white_id, Game.black_id]),
         PlayerLeave.status == LeaveStatus.ACTIVE,
+    )
+    leave = exists().where(
+        *theirs,
         PlayerLeave.first_day <= around + timedelta(days=1),
         PlayerLeave.last_day >= around - timedelta(days=1),
     )
+    any_leave = exists().where(*theirs)
     offer = exists().where(DrawOffer.game_id == Game.id, DrawOffer.status == DrawOfferStatus.OPEN)
     lines = exists().where(
         ConditionalLine.game_id == Game.id, ConditionalLine.status == LineStatus.ACTIVE
     )
     query = game_query(game_id, lock=True).add_columns(
-        leave.label("leave"), offer.label("offer"), lines.label("lines")
+        leave.label("leave"),
+        any_leave.label("any_leave"),
+        offer.label("offer"),
+        lines.label("lines"),
     )
     row = session.execute(query).unique().one_or_none()
     if row is None:
         raise errors.NotFound(kind="game", ref=game_id)
-    game, on_leave, offered, lined = row
-    return game, MayBeOpen(bool(on_leave), bool(offered), bool(lined))
+    game, on_leave, had_leave, offered, lined = row
+    if not had_leave:
+        know_no_leaves(session, game)
+    return game, MayBeOpen(bool(on_leave), bool(had_leave), bool(offered), bool(lined))
 
 
 __all__ = ["MayBeOpen", "forget_open", "game_for_move", "may_have_open", "read_open_once"]
