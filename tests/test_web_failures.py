@@ -27,7 +27,7 @@ def broken(services: Services, monkeypatch: pytest.MonkeyPatch) -> dict[str, str
     def down(*_args: object, **_kwargs: object) -> None:
         raise DOWN
 
-    monkeypatch.setattr(services.accounts, "token_player", down)
+    monkeypatch.setattr(services.accounts, "token_holder", down)
     monkeypatch.setattr(services.accounts, "session", down)
     return headers
 

@@ -99,6 +99,15 @@ class TokenView:
 
 
 @dataclass(frozen=True)
+class TokenHolder:
+    """The player an API token speaks for."""
+
+    player_id: int
+    login: str
+    lang: str
+
+
+@dataclass(frozen=True)
 class AccessEnded:
     """What a new password ended: the other sessions, and the tokens revoked."""
 
@@ -306,8 +315,9 @@ class AccountService:
             audit(session, actor, now, "api_token_created", player_id=player_id, name=name)
         return token
 
-    def token_player(self, token: str | None) -> int | None:
-        """The player an API token belongs to, or None if unknown or revoked.
+    def token_holder(self, token: str | None) -> TokenHolder | None:
+        """Who an API token belongs to, or None if unknown or revoked: one
+        read of the token and its player.
 
         Its "last used" is brought up to date at most every few minutes, so
         that most calls only read.
@@ -316,12 +326,24 @@ class AccountService:
             return None
         now = self.ctx.now()
         with self.ctx.db.read() as session:
-            row = session.scalar(select(ApiToken).where(ApiToken.token_hash == _digest(token)))
-            if row is None or row.revoked_at is not None:
-                return None
-            player_id, token_id = row.player_id, row.id
-            stale = row.last_used_at is None or row.last_used_at <= now - TOKEN_TOUCH
-        if stale:
+            row = session.execute(
+                select(
+                    ApiToken.id,
+                    ApiToken.revoked_at,
+                    ApiToken.last_used_at,
+                    Player.id,
+                    Player.login,
+                    Player.lang,
+                )
+                .join(Player, Player.id == ApiToken.player_id)
+                .where(ApiToken.token_hash == _digest(token))
+            ).one_or_none()
+        if row is None:
+            return None
+        token_id, revoked_at, last_used_at, player_id, login, lang = row
+        if revoked_at is not None:
+            return None
+        if last_used_at is None or last_used_at <= now - TOKEN_TOUCH:
             try:
                 with self.ctx.db.write() as session:
                     session.execute(_touch(ApiToken.id == token_id, now))
@@ -330,7 +352,7 @@ class AccountService:
                 # still answers the call; the date waits for the next one.
                 if not unavailable(exc):
                     raise
-        return player_id
+        return TokenHolder(player_id, login, lang)
 
     def _touch_sign_in(self, player_id: int, secret: str, now: datetime) -> None:
         """A sign-in that sent a token as its password (Xfcc) used that token;

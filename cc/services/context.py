@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import BindParameter, Select, select
 from sqlalchemy.orm import Session, joinedload
 
 from cc import errors
@@ -83,7 +83,7 @@ def find_event(session: Session, code: str, *, lock: bool = False) -> Event:
     return event
 
 
-def game_query(game_id: int, *, lock: bool = False) -> Select[Game]:
+def game_query(game_id: int | BindParameter[int], *, lock: bool = False) -> Select[Game]:
     """The statement :func:`find_game` runs."""
     query = select(Game).where(Game.id == game_id)
     if lock:

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Literal
+from functools import cache
+from typing import Any, Literal
 
-from sqlalchemy import exists, select
+from sqlalchemy import Date, Integer, Select, bindparam, exists, select
 from sqlalchemy.orm import Session
 
 from cc import errors
@@ -88,32 +89,48 @@ class MayBeOpen:
     lines: bool
 
 
-def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, MayBeOpen]:
-    """The game locked for a change (as :func:`find_game` with ``lock``),
-    with whether a leave, an offer or a line may stand in the way of a move
-    made on the UTC date ``around``."""
-    # A zone's date is within a day of the UTC date.
+@cache
+def _game_for_move_statement() -> Select[Any]:
+    """Built once: a move's commonest statement, its values bound per call."""
     theirs = (
         PlayerLeave.player_id.in_([Game.white_id, Game.black_id]),
         PlayerLeave.status == LeaveStatus.ACTIVE,
     )
+    # A zone's date is within a day of the UTC date.
     leave = exists().where(
         *theirs,
-        PlayerLeave.first_day <= around + timedelta(days=1),
-        PlayerLeave.last_day >= around - timedelta(days=1),
+        PlayerLeave.first_day <= bindparam("latest", type_=Date),
+        PlayerLeave.last_day >= bindparam("earliest", type_=Date),
     )
     any_leave = exists().where(*theirs)
     offer = exists().where(DrawOffer.game_id == Game.id, DrawOffer.status == DrawOfferStatus.OPEN)
     lines = exists().where(
         ConditionalLine.game_id == Game.id, ConditionalLine.status == LineStatus.ACTIVE
     )
-    query = game_query(game_id, lock=True).add_columns(
+    return game_query(bindparam("game_id", type_=Integer), lock=True).add_columns(
         leave.label("leave"),
         any_leave.label("any_leave"),
         offer.label("offer"),
         lines.label("lines"),
     )
-    row = session.execute(query).unique().one_or_none()
+
+
+def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, MayBeOpen]:
+    """The game locked for a change (as :func:`find_game` with ``lock``),
+    with whether a leave, an offer or a line may stand in the way of a move
+    made on the UTC date ``around``."""
+    row = (
+        session.execute(
+            _game_for_move_statement(),
+            {
+                "game_id": game_id,
+                "earliest": around - timedelta(days=1),
+                "latest": around + timedelta(days=1),
+            },
+        )
+        .unique()
+        .one_or_none()
+    )
     if row is None:
         raise errors.NotFound(kind="game", ref=game_id)
     game, on_leave, had_leave, offered, lined = row

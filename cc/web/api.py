@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from cc import errors
-from cc.models import Door, Player
+from cc.models import Door
 from cc.services import Actor
 from cc.services.queries import as_json
 from cc.web.context import services_of
@@ -104,15 +104,11 @@ def api_actor(
     token = None
     if authorization and authorization.lower().startswith("bearer "):
         token = authorization[7:].strip()
-    svc = services_of(request)
-    player_id = svc.accounts.token_player(token)
-    if player_id is None:
+    holder = services_of(request).accounts.token_holder(token)
+    if holder is None:
         raise errors.NotSignedIn()
-    with svc.ctx.db.read() as session:
-        player = session.get(Player, player_id)
-        request.state.api_lang = player.lang if player else None
-        login = player.login if player else str(player_id)
-    return Actor(player_id=player_id, door=Door.API, label=login)
+    request.state.api_lang = holder.lang
+    return Actor(player_id=holder.player_id, door=Door.API, label=holder.login)
 
 
 Caller = Annotated[Actor, Depends(api_actor)]
