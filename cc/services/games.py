@@ -434,7 +434,8 @@ class GameService(ConditionalMoves):
             backdated=when != now,
         )
         self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
-        session.flush()
+        # Written with the rest at the commit (or by the next read that
+        # needs it): one flush a move.
         if lines_open and game.status == GameStatus.ONGOING:
             self._fire_lines(
                 session, game, event, player, ply, move.uci(), san, before_fen, when, now, fired
