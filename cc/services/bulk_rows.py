@@ -50,9 +50,17 @@ def add(session: Session, row: Base) -> None:
     if pending is not None and model in pending:
         pending[model].append(row)
     elif model in COLLECTED:
-        session.connection().execute(insert(_table(model)), _values(model, row))
+        write_now(session, row)
     else:
         session.add(row)
+
+
+def write_now(session: Session, row: Base) -> None:
+    """One INSERT of ``row`` on the session's connection, now: for a row
+    that nothing reads back as an object in the transaction (a move, an
+    audit entry). The row stays outside the session."""
+    model = type(row)
+    session.connection().execute(insert(_table(model)), _values(model, row))
 
 
 def _values(model: type[Base], row: Base) -> dict[str, object]:
@@ -100,4 +108,4 @@ def write(session: Session) -> None:
         rows.clear()
 
 
-__all__ = ["COLLECTED", "add", "collecting", "waiting", "write"]
+__all__ = ["COLLECTED", "add", "collecting", "waiting", "write", "write_now"]

@@ -37,7 +37,7 @@ from cc.models import (
     ResultReason,
 )
 from cc.regulations import Mode
-from cc.services import progression
+from cc.services import bulk_rows, progression
 from cc.services.access import require_official
 from cc.services.conditionals import ConditionalMoves, LineView, notation_reason
 from cc.services.context import (
@@ -411,7 +411,9 @@ class GameService(ConditionalMoves):
             recorded_at=now,
             message=message or None,
         )
-        session.add(made)
+        # Nothing reads the move back as an object in this transaction:
+        # written at once, outside the unit of work.
+        bulk_rows.write_now(session, made)
         game.fen = board.fen()
         game.ply_count = ply
         game.repetition = repetition
