@@ -9,10 +9,14 @@ The same services as the office's pages (:mod:`cc.services.mail_office`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from cc.cli import State, _, cli, emit_json, pass_state, refusals, word
-from mailgate.gateway import Receipt
+
+if TYPE_CHECKING:
+    from mailgate.gateway import Receipt
 
 
 @cli.group()

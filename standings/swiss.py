@@ -63,8 +63,10 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 WHITE = "W"
 BLACK = "B"
@@ -226,6 +228,10 @@ class _Plan:
         return cost
 
     def match(self, *, with_order: bool) -> set[tuple[str, str]]:
+        # Imported here: networkx takes longer to import than the whole
+        # console takes to start, and only pairing needs it.
+        import networkx as nx
+
         radices = self._radices(with_order)
         total = 1
         for r in radices:
