@@ -9,9 +9,9 @@ run, between the moves (so that both see the same machine):
 - the same five statements a move issues (the game with its event and
   players and whether a leave, an offer or a line stands in the way; the
   audit row; the partner's notice; the move; the game's update), written
-  with SQLAlchemy Core on the same tables in one durable transaction, no
-  ORM and no rules: the floor of a move written through SQLAlchemy, for
-  information;
+  with SQLAlchemy Core on the same tables in one durable transaction, each
+  statement built once, no ORM and no rules: the floor of a move written
+  through SQLAlchemy, for information;
 - a replay of 80 plies with legality checks (what the service avoids by
   keeping the current position with the game), for information.
 A move late in a long game should cost what a move early in it costs:
@@ -31,7 +31,9 @@ import sys
 import tempfile
 import time
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import chess
 import sqlalchemy as sa
@@ -96,80 +98,108 @@ def long_game(plies: int, seed: int = 0) -> list[str]:
     return out
 
 
-def core_move(db: Database, game_id: int, mover_id: int, scratch_game: int, ply: int) -> None:
-    """A move's statements through SQLAlchemy Core (see the module's
-    docstring); the move row goes to ``scratch_game`` so the real games
-    stay as the service left them."""
+@cache
+def core_statements() -> tuple[sa.Select[Any], sa.Insert, sa.Insert, sa.Insert, sa.Update]:
+    """The statements of :func:`core_move`, built once (as the service
+    builds its own) and bound per call."""
     games, events, players = Game.__table__, Event.__table__, Player.__table__
     white, black = players.alias("white"), players.alias("black")
     leaves = PlayerLeave.__table__
     offers = DrawOffer.__table__
     lines = ConditionalLine.__table__
-    now = datetime.now(UTC)
     theirs = leaves.c.player_id.in_([games.c.white_id, games.c.black_id])
+    game = (
+        sa.select(
+            games,
+            events,
+            white,
+            black,
+            sa.exists().where(theirs, leaves.c.first_day <= sa.bindparam("day", type_=sa.Date)),
+            sa.exists().where(theirs),
+            sa.exists().where(offers.c.game_id == games.c.id, offers.c.status == "open"),
+            sa.exists().where(lines.c.game_id == games.c.id, lines.c.status == "active"),
+        )
+        .join(events, events.c.id == games.c.event_id)
+        .join(white, white.c.id == games.c.white_id)
+        .join(black, black.c.id == games.c.black_id)
+        .where(games.c.id == sa.bindparam("game_id"))
+    )
+    update = (
+        sa.update(games)
+        .where(games.c.id == sa.bindparam("game"))
+        .values(
+            fen=sa.bindparam("fen"),
+            ply_count=sa.bindparam("ply_count"),
+            repetition=sa.bindparam("repetition"),
+            ledger_state=sa.bindparam("ledger_state"),
+        )
+    )
+    return (
+        game,
+        sa.insert(AuditEntry.__table__),
+        sa.insert(Notification.__table__),
+        sa.insert(Move.__table__),
+        update,
+    )
+
+
+def core_move(db: Database, game_id: int, mover_id: int, scratch_game: int, ply: int) -> None:
+    """A move's statements through SQLAlchemy Core (see the module's
+    docstring); the move row goes to ``scratch_game`` so the real games
+    stay as the service left them."""
+    game, audit, notice, move, update = core_statements()
+    now = datetime.now(UTC)
     with db.write() as session:
         conn = session.connection()
-        row = conn.execute(
-            sa.select(
-                games,
-                events,
-                white,
-                black,
-                sa.exists().where(theirs, leaves.c.first_day <= now.date()),
-                sa.exists().where(theirs),
-                sa.exists().where(offers.c.game_id == games.c.id, offers.c.status == "open"),
-                sa.exists().where(lines.c.game_id == games.c.id, lines.c.status == "active"),
-            )
-            .join(events, events.c.id == games.c.event_id)
-            .join(white, white.c.id == games.c.white_id)
-            .join(black, black.c.id == games.c.black_id)
-            .where(games.c.id == game_id)
-        ).one()
+        row = conn.execute(game, {"game_id": game_id, "day": now.date()}).one()
         conn.execute(
-            sa.insert(AuditEntry.__table__).values(
-                at=now,
-                actor_id=mover_id,
-                actor_label="bench",
-                door=Door.API,
-                action="bench_move",
-                game_id=game_id,
-                details={"ply": ply, "san": "e4"},
-            )
+            audit,
+            {
+                "at": now,
+                "actor_id": mover_id,
+                "actor_label": "bench",
+                "door": Door.API,
+                "action": "bench_move",
+                "game_id": game_id,
+                "details": {"ply": ply, "san": "e4"},
+            },
         )
         conn.execute(
-            sa.insert(Notification.__table__).values(
-                recipient_id=mover_id,
-                kind="move",
-                game_id=game_id,
-                params={"ply": ply},
-                channels=["centre"],
-                created_at=now,
-            )
+            notice,
+            {
+                "recipient_id": mover_id,
+                "kind": "move",
+                "game_id": game_id,
+                "params": {"ply": ply},
+                "channels": ["centre"],
+                "created_at": now,
+            },
         )
         conn.execute(
-            sa.insert(Move.__table__).values(
-                game_id=scratch_game,
-                ply=ply,
-                uci="e2e4",
-                san="e4",
-                received_at=now,
-                sent_at=now,
-                received_on=now.date(),
-                sent_on=now.date(),
-                door=Door.API,
-                player_id=mover_id,
-                recorded_at=now,
-            )
+            move,
+            {
+                "game_id": scratch_game,
+                "ply": ply,
+                "uci": "e2e4",
+                "san": "e4",
+                "received_at": now,
+                "sent_at": now,
+                "received_on": now.date(),
+                "sent_on": now.date(),
+                "door": Door.API,
+                "player_id": mover_id,
+                "recorded_at": now,
+            },
         )
         conn.execute(
-            sa.update(games)
-            .where(games.c.id == game_id)
-            .values(
-                fen=row.fen,
-                ply_count=row.ply_count,
-                repetition=row.repetition,
-                ledger_state=row.ledger_state,
-            )
+            update,
+            {
+                "game": game_id,
+                "fen": row.fen,
+                "ply_count": row.ply_count,
+                "repetition": row.repetition,
+                "ledger_state": row.ledger_state,
+            },
         )
 
 

@@ -385,7 +385,8 @@ class GameService(ConditionalMoves):
     ) -> MoveOutcome:
         color = board.turn
         san = board.san(move)
-        before_fen = board.fen()
+        # Only a line that lapses names the position before the move.
+        before_fen = board.fen() if lines_open else ""
         irreversible = board.is_irreversible(move)
         board.push(move)
         position = board.epd(en_passant="legal")
@@ -414,7 +415,7 @@ class GameService(ConditionalMoves):
         # Nothing reads the move back as an object in this transaction:
         # written at once, outside the unit of work.
         bulk_rows.write_now(session, made)
-        game.fen = board.fen()
+        game.fen = f"{position} {board.halfmove_clock} {board.fullmove_number}"  # board.fen()
         game.ply_count = ply
         game.repetition = repetition
         # The mover's day ledger carried over this move (spec §3).
