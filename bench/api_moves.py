@@ -180,7 +180,8 @@ def main() -> None:
     bare_file.write_text(BARE_APP)
     site = subprocess.Popen(
         [CC, "serve", "--port", str(site_port)],
-        env={**os.environ, **env},
+        # No line per request, as the bare endpoint logs none.
+        env={**os.environ, **env, "CC_WEB_ACCESS_LOG": "false"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

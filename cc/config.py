@@ -57,6 +57,8 @@ class Config:
     mail_sender_policy: str = "fail"
     #: this process sends the queued mail (off: another process of the site does)
     mail_send: bool = True
+    #: a line per web request on the log (off: a reverse proxy in front keeps it)
+    web_access_log: bool = True
     #: the authserv-id of the site's receiving server, whose
     #: Authentication-Results are believed (RFC 8601)
     mail_authserv_id: str = ""
@@ -136,6 +138,8 @@ def load(environ: Mapping[str, str] | None = None) -> Config:
         ),
         tablebases=env.get("CC_TABLEBASES") or str(data.get("tablebases", "")),
         mail_send=(env.get("CC_MAIL_SEND") or str(mail.get("send", "true"))).lower()
+        in ("1", "true", "yes"),
+        web_access_log=(env.get("CC_WEB_ACCESS_LOG") or str(web.get("access_log", "true"))).lower()
         in ("1", "true", "yes"),
         imap_host=env.get("CC_IMAP_HOST") or str(imap.get("host", "")),
         imap_port=int(env.get("CC_IMAP_PORT") or str(imap.get("port", 143))),

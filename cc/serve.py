@@ -106,6 +106,7 @@ async def serve(config: Config, services: Site) -> None:
                     host=config.web_host,
                     port=config.web_port,
                     log_level="info",
+                    access_log=config.web_access_log,
                     lifespan="on",
                 )
             )
