@@ -22,8 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import make_msgid
+from functools import cache
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Select, bindparam, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import Update
 from sqlalchemy.sql.elements import ColumnElement
@@ -96,6 +97,22 @@ class TokenView:
     #: the last request that came with it, to within :data:`TOKEN_TOUCH`
     last_used_at: datetime | None
     revoked_at: datetime | None
+
+
+@cache
+def _token_holder_statement() -> Select[int, datetime | None, datetime | None, int, str, str]:
+    return (
+        select(
+            ApiToken.id,
+            ApiToken.revoked_at,
+            ApiToken.last_used_at,
+            Player.id,
+            Player.login,
+            Player.lang,
+        )
+        .join(Player, Player.id == ApiToken.player_id)
+        .where(ApiToken.token_hash == bindparam("token_hash"))
+    )
 
 
 @dataclass(frozen=True)
@@ -326,18 +343,12 @@ class AccountService:
             return None
         now = self.ctx.now()
         with self.ctx.db.read() as session:
-            row = session.execute(
-                select(
-                    ApiToken.id,
-                    ApiToken.revoked_at,
-                    ApiToken.last_used_at,
-                    Player.id,
-                    Player.login,
-                    Player.lang,
-                )
-                .join(Player, Player.id == ApiToken.player_id)
-                .where(ApiToken.token_hash == _digest(token))
-            ).one_or_none()
+            # Every API call asks this: a statement built once, run by Core.
+            row = (
+                session.connection()
+                .execute(_token_holder_statement(), {"token_hash": _digest(token)})
+                .one_or_none()
+            )
         if row is None:
             return None
         token_id, revoked_at, last_used_at, player_id, login, lang = row
