@@ -36,7 +36,7 @@ from cc.models import (
     ResultReason,
     TimeCharge,
 )
-from cc.regulations import Mode
+from cc.regulations import DayCounting, Mode
 from cc.services.access import require_full_view, require_official
 from cc.services.alerts import next_alert_on
 from cc.services.context import (
@@ -96,17 +96,18 @@ def silence_after(mode: Mode, since: date) -> int:
 
 
 def rules_for(event: Event) -> Rules:
-    """The ledger rules of an event's regulations."""
-    regs = event.regulations
+    """The ledger rules of an event's regulations (read from its columns,
+    as :attr:`Event.regulations` does, without checking the rest of them
+    on every move)."""
     return Rules(
-        control_moves=regs.control_moves,
-        control_days=regs.control_days,
+        control_moves=event.control_moves,
+        control_days=event.control_days,
         timezone=event.timezone,
-        counting=regs.day_counting,
-        double_after_20=regs.iccf_double_after_20,
+        counting=DayCounting(event.day_counting),
+        double_after_20=event.iccf_double_after_20,
         # Post play: the first overstep restarts the count (55.6.4) unless the
         # regulations make it a loss (55.6.11).
-        restart_after_first_overstep=event.mode == Mode.POST and not regs.first_overstep_loses,
+        restart_after_first_overstep=event.mode == Mode.POST and not event.first_overstep_loses,
     )
 
 
