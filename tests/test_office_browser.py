@@ -198,3 +198,47 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
     games = services.queries.my_games(services.queries.player("alice").id)
     assert len(games) == 1  # a section of two: one game
     assert date(2026, 6, 1) == services.queries.event("AUT").start_date
+
+
+def test_the_event_form_shows_what_the_chosen_system_uses(
+    services: Services, browser: object
+) -> None:
+    services.players.add(
+        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
+    )
+    with services.ctx.db.write() as s:
+        for row in s.scalars(select(Player)):
+            row.password_hash = hash_password(PASSWORD)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shown = {
+        "round_robin": {"#f-cycles"},
+        "swiss": {"#f-swiss"},
+        "knockout": {"#f-matches"},
+        "double_knockout": {"#f-matches", "#f-reset"},
+    }
+    parts = ("#f-cycles", "#f-swiss", "#f-matches", "#f-reset")
+    with serving(services) as base:
+        page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
+        page.goto(f"{base}/login")
+        page.fill("input[name=login]", "office")
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(re.compile(r".*/arbiter$"))
+        page.goto(f"{base}/office/events/new")
+        for system, visible in shown.items():
+            page.select_option("#f-system", system)
+            for part in parts:
+                assert page.is_visible(part) == (part in visible), (system, part)
+            fits(page)
+            page.screenshot(path=str(ARTIFACTS / f"event-form-{system}.png"), full_page=True)
+        # What the chosen system uses is typed in and sent.
+        page.select_option("#f-system", "swiss")
+        page.fill("#f-code", "SW1")
+        page.fill("#f-name", "Швейцарка")
+        page.fill("#f-start", "2026-06-01")
+        page.fill("#f-rounds", "5")
+        page.click("#event-form button[type=submit]")
+        page.wait_for_url(re.compile(r".*/events/SW1/regulations\?done=event_created$"))
+        assert "Швейцарская система, 5 туров" in page.inner_text("main")
+    event = services.queries.event("SW1")
+    assert (event.system, event.rounds) == ("swiss", 5)
