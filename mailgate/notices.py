@@ -199,7 +199,9 @@ class MailNotices:
             mail.notice(session, person, f"[cc] {event.code}", f"{body}\n\n{link}", footer=footer)
         elif kind == Kind.EVENT_STARTED:
             assert event is not None
-            body = said(lang, notice) + "\n\n" + self._games(session, event, person)
+            body = said(lang, notice)
+            if not params.get("bye"):
+                body += "\n\n" + self._games(session, event, person)
             theme = describe_theme(event.start_fen, event.start_line, event.chess960)
             if theme is not None:
                 # A thematic event: the players must know where their games begin.
@@ -611,6 +613,8 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
             line=params["line"],
             move=params.get("move"),
         )
+    elif kind == Kind.EVENT_STARTED and params.get("bye"):
+        text = say(lang, "event_started_bye", event=params["event"], start=params["start"])
     elif kind == Kind.EVENT_STARTED:
         opponents = ", ".join(_listed(params.get("opponents")))
         text = say(
@@ -652,6 +656,8 @@ def digest_line(lang: str, item: DigestItem) -> str:
         key = "d_draw_offered_move"
     elif item.kind == Kind.REMINDER and "move" not in params:
         key = "d_reminder_first"  # White's first move has not come
+    elif item.kind == Kind.EVENT_STARTED and params.get("bye"):
+        key = "d_event_started_bye"  # a knockout's first-round bye
     text = table.get(key, table["d_other"]).format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
         text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))

@@ -161,6 +161,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "entry_note": "The organiser writes: {note}",
         "event_started": "{event} has begun; its official start is {start} (time counts from "
         "then). Your games: {games}, with White: {white}; your opponents: {opponents}.",
+        "event_started_bye": "{event} has begun; its official start is {start}. You have a "
+        "bye in the first round (Art. 26): you will be told, with its games, when your first "
+        "match is paired, as soon as the matches before it are decided.",
         "event_games": "Each game has its own subject, below: send your moves in a game by "
         "writing with its subject (or replying to the server's mail in it). With White, send "
         "your first move now.",
@@ -267,6 +270,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_leave_withdrawn": "{player} has withdrawn the leave from {first} to {last}.",
         "d_leave_ended": "{player}'s leave ended on {last}.",
         "d_event_started": "{event} has begun: your games are open.",
+        "d_event_started_bye": "{event} has begun: you have a bye in the first round.",
         "d_entry_accepted": "{event}: your entry is accepted.",
         "d_entry_refused": "{event}: your entry is not accepted.",
         "d_paired": "you are paired: {white} - {black}, round {round}.",
@@ -494,6 +498,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_started": "Соревнование «{event}» началось; официальный старт — {start} (время "
         "считается с этого дня). Число ваших партий: {games}, из них белыми: {white}; ваши "
         "партнёры: {opponents}.",
+        "event_started_bye": "Соревнование «{event}» началось; официальный старт — {start}. "
+        "В первом круге вы свободны от игры (ст. 26): когда решатся матчи перед вашим, вам "
+        "сообщат о вашем первом матче и его партиях.",
         "event_games": "У каждой партии своя тема письма (ниже): ходы в партии присылайте с "
         "этой темой (или ответом на письмо сервера по ней). Играющие белыми — пришлите первый "
         "ход.",
@@ -598,6 +605,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_leave_withdrawn": "перерыв с {first} по {last} отменён ({player}).",
         "d_leave_ended": "перерыв {player} окончился {last}.",
         "d_event_started": "«{event}»: турнир начался, ваши партии открыты.",
+        "d_event_started_bye": "«{event}»: турнир начался, в первом круге вы свободны от игры.",
         "d_entry_accepted": "«{event}»: ваша заявка принята.",
         "d_entry_refused": "«{event}»: ваша заявка не принята.",
         "d_paired": "жеребьёвка: {white} - {black}, тур {round}.",

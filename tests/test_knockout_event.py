@@ -24,6 +24,7 @@ from cc.models import (
     SectionEntry,
 )
 from cc.services import EventSpec, Services
+from cc.web.notice_words import say
 from tests.conftest import OPERATOR
 from tests.test_cases import at, mails_to, player
 from tests.test_cli import Console, console
@@ -34,7 +35,12 @@ START = date(2026, 5, 10)
 
 
 def setup_cup(
-    services: Services, players: int = 16, *, system: str = "knockout", **rules: object
+    services: Services,
+    players: int = 16,
+    *,
+    system: str = "knockout",
+    russian: tuple[str, ...] = (),
+    **rules: object,
 ) -> dict[str, int]:
     ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arbiter", roles=["arbiter"])}
     for i in range(1, players + 1):
@@ -46,6 +52,8 @@ def setup_cup(
             person = session.get(Player, ids[f"p{i}"])
             assert person is not None
             person.rating = 2500 - 10 * i  # p1 the best
+            if f"p{i}" in russian:
+                person.lang = "ru"
     services.events.create(
         OPERATOR,
         EventSpec(
@@ -360,3 +368,33 @@ def test_seeds_come_from_the_federation_list_else_the_server_rating(
             if e.section.event.code == "SEED"
         }
     assert seeds == {"srv": 1, "fed": 2, "low": 3, "none": 4}
+
+
+def test_a_top_seed_with_a_first_round_bye_hears_of_the_start(
+    services: Services,
+) -> None:
+    ids = setup_cup(services, 6, russian=("p2",))  # a bracket of 8: p1 and p2 wait
+    with services.ctx.db.read() as session:
+        started = {
+            n.recipient_id: n
+            for n in session.scalars(
+                select(Notification).where(Notification.kind == "event_started")
+            )
+        }
+    assert set(started) == {ids[f"p{i}"] for i in range(1, 7)}
+    top, second, third = (started[ids[p]] for p in ("p1", "p2", "p3"))
+    assert top.params["bye"] is True and top.params["games"] == 0
+    assert second.params["bye"] is True
+    assert "bye" not in third.params and third.params["games"] == 2
+    # On the site and by mail, in each one's language.
+    assert say(top, "en") == (
+        "Federation Cup has started; you have a bye in the first round: you will be told "
+        "when your first match is paired"
+    )
+    assert "в первом круге вы свободны от игры" in say(second, "ru")
+    (mail,) = mails_to(services, "p1@example.org")
+    assert "You have a bye in the first round (Art. 26)" in mail.body
+    (mail,) = mails_to(services, "p2@example.org")
+    assert "В первом круге вы свободны от игры (ст. 26)" in mail.body
+    (mail,) = mails_to(services, "p3@example.org")
+    assert "Your games: 2" in mail.body

@@ -44,7 +44,7 @@ from cc.services.context import (
 )
 from cc.services.leaves import check_entry
 from cc.services.new_games import new_game
-from cc.services.notifications import Kind, Notice
+from cc.services.notifications import Kind, Notice, Value
 from cc.services.swiss import DUTCH, first_swiss_round, tell_bye
 from cc.services.thematic import theme
 from standings import Tiebreak
@@ -451,21 +451,33 @@ class EventService:
         for game in games:
             mine.setdefault(game.white_id, ([], []))[0].append(game.black.name)
             mine.setdefault(game.black_id, ([], []))[1].append(game.white.name)
-        for player_id, (as_white, as_black) in mine.items():
+        # A knockout's top seeds may have no match in the first round (a
+        # bye): they hear of the start too, and that they wait for a match.
+        byes = [
+            e.player_id
+            for section in event.sections
+            for e in section.entries
+            if event.system in KNOCKOUTS and not section.teams and e.player_id not in mine
+        ]
+        for player_id in [*mine, *byes]:
+            as_white, as_black = mine.get(player_id, ([], []))
+            params: dict[str, Value] = {
+                "event": event.name,
+                "code": event.code,
+                "start": event.start_date.isoformat(),
+                "games": len(as_white) + len(as_black),
+                "white": len(as_white),
+                "opponents": [*as_white, *as_black],
+            }
+            if player_id in byes:
+                params["bye"] = True
             self.ctx.notifications.notify(
                 session,
                 Notice(
                     recipient_id=player_id,
                     kind=Kind.EVENT_STARTED,
                     event_id=event.id,
-                    params={
-                        "event": event.name,
-                        "code": event.code,
-                        "start": event.start_date.isoformat(),
-                        "games": len(as_white) + len(as_black),
-                        "white": len(as_white),
-                        "opponents": [*as_white, *as_black],
-                    },
+                    params=params,
                     key=f"event_started:{event.id}",
                 ),
             )

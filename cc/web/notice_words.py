@@ -149,7 +149,15 @@ SAYINGS: Mapping[Kind, Saying] = {
     Kind.LEAVE_STARTED: lambda p: N_("{player} is on leave from {first} to {last}", **p),
     Kind.LEAVE_ENDED: lambda p: N_("{player}'s leave ended on {last}", **p),
     Kind.LEAVE_WITHDRAWN: lambda p: N_("{player} withdrew the leave from {first} to {last}", **p),
-    Kind.EVENT_STARTED: lambda p: N_("{event} has started; your games: {games}", **p),
+    Kind.EVENT_STARTED: lambda p: (
+        N_(
+            "{event} has started; you have a bye in the first round: you will be told "
+            "when your first match is paired",
+            **p,
+        )
+        if p.get("bye")
+        else N_("{event} has started; your games: {games}", **p)
+    ),
     Kind.ENTRY_ACCEPTED: lambda p: N_("Your entry to {event} is accepted", **p),
     Kind.ENTRY_REFUSED: lambda p: N_("Your entry to {event} is not accepted", **p),
     Kind.PAIRED: lambda p: N_(
