@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -59,6 +60,17 @@ def outbox(services: Services, to: str) -> list[OutboundMessage]:
         )
 
 
+def signed_in_office(browser: object, base: str, viewport: dict[str, int]) -> Any:
+    """A page of the organiser ``office``, signed in (their desk opens)."""
+    page = browser.new_context(viewport=viewport).new_page()  # type: ignore[attr-defined]
+    page.goto(f"{base}/login")
+    page.fill("input[name=login]", "office")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r".*/arbiter$"))
+    return page
+
+
 def fits(page: object) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # type: ignore[attr-defined]
 
@@ -96,12 +108,7 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
             row.password_hash = hash_password(PASSWORD)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with serving(services) as base:
-        office = browser.new_context(viewport=DESKTOP).new_page()  # type: ignore[attr-defined]
-        office.goto(f"{base}/login")
-        office.fill("input[name=login]", "office")
-        office.fill("input[name=password]", PASSWORD)
-        office.click("button[type=submit]")
-        office.wait_for_url(re.compile(r".*/arbiter$"))
+        office = signed_in_office(browser, base, DESKTOP)
         office.click("#nav-office")
         office.click("#people-link")
         assert says["people"] in office.inner_text("h1")
@@ -218,12 +225,7 @@ def test_the_event_form_shows_what_the_chosen_system_uses(
     }
     parts = ("#f-cycles", "#f-swiss", "#f-matches", "#f-reset")
     with serving(services) as base:
-        page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
-        page.goto(f"{base}/login")
-        page.fill("input[name=login]", "office")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("button[type=submit]")
-        page.wait_for_url(re.compile(r".*/arbiter$"))
+        page = signed_in_office(browser, base, PHONE)
         page.goto(f"{base}/office/events/new")
         for system, visible in shown.items():
             page.select_option("#f-system", system)
@@ -233,11 +235,10 @@ def test_the_event_form_shows_what_the_chosen_system_uses(
             page.screenshot(path=str(ARTIFACTS / f"event-form-{system}.png"), full_page=True)
         # What the chosen system uses is typed in and sent.
         page.select_option("#f-system", "swiss")
-        page.fill("#f-code", "SW1")
-        page.fill("#f-name", "Швейцарка")
-        page.fill("#f-start", "2026-06-01")
-        page.fill("#f-rounds", "5")
-        page.click("#event-form button[type=submit]")
+        typed = {"code": "SW1", "name": "Швейцарка", "start": "2026-06-01", "rounds": "5"}
+        for field, value in typed.items():
+            page.fill(f"#f-{field}", value)
+        page.click("#create-event")
         page.wait_for_url(re.compile(r".*/events/SW1/regulations\?done=event_created$"))
         assert "Швейцарская система, 5 туров" in page.inner_text("main")
     event = services.queries.event("SW1")
