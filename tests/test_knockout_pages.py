@@ -9,7 +9,7 @@ from cc.models import Player
 from cc.security import hash_password
 from cc.services import Services
 from tests.test_cases import at
-from tests.test_knockout_event import START, setup_cup, win_by_better_seed
+from tests.test_knockout_event import START, matches, setup_cup, win_by_better_seed
 from tests.test_office_pages import PASSWORD as OFFICE_PASSWORD
 from tests.test_office_pages import form, site
 from tests.test_russian_pages import foreign, shown_text
@@ -74,6 +74,15 @@ def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
     # The event's other pages read the knockout's games too.
     for url in ("/events/CUP", "/events/CUP/crosstable", "/events/CUP/regulations"):
         assert c.get(url).status_code == 200, url
+    # The games are named by their bracket's rounds, not the stored numbers.
+    games = matches(services)
+    rows = c.get("/events/CUP").text
+    assert ">Losers&#39; round 1<" in rows and ">Grand final<" in rows and ">101<" not in rows
+    assert ">Нижняя сетка, тур 1<" in c.get("/events/CUP", headers=RU).text
+    final = c.get(f"/games/{games['GF'][0].id}").text
+    assert "· Grand final</p>" in final
+    first = c.get(f"/games/{games['W1-1'][0].id}").text
+    assert "· round 1</p>" in first
 
 
 def test_a_round_robin_has_no_bracket(services: Services, clock: FixedClock) -> None:

@@ -107,6 +107,8 @@ class GameView(GameSummary):
     start_fen: str | None = None
     start_line: str | None = None
     chess960: bool = False
+    #: the event's system (Art. 26): a knockout names its rounds by bracket
+    system: str = "round_robin"
 
     def board_text(self) -> str:
         """The position as text, White at the bottom."""
@@ -664,6 +666,7 @@ class QueryService:
             start_fen=game.start_fen,
             start_line=game.start_line,
             chess960=game.chess960,
+            system=str(game.event.system),
         )
 
     def _public_view(self, game: Game, sight: Sight) -> GameView:
@@ -697,6 +700,7 @@ class QueryService:
             start_fen=game.start_fen,
             start_line=game.start_line,
             chess960=game.chess960,
+            system=str(game.event.system),
         )
 
     @staticmethod
