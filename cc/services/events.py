@@ -43,7 +43,7 @@ from cc.services.context import (
     require_admin,
 )
 from cc.services.leaves import check_entry
-from cc.services.new_games import new_game
+from cc.services.new_games import entries_to_pair, new_game
 from cc.services.notifications import Kind, Notice, Value
 from cc.services.swiss import DUTCH, first_swiss_round, tell_bye
 from cc.services.thematic import theme
@@ -490,14 +490,7 @@ class EventService:
 
         Returns (round, board, White's id, Black's id) for every game.
         """
-        entries = list(section.entries)
-        if len(entries) < 2:
-            raise errors.EventStateError(
-                event=event.code,
-                reason=N_("section {section} needs at least 2 players", section=section.name),
-            )
-        if rng is not None:
-            rng.shuffle(entries)
+        entries = entries_to_pair(event, section, rng)
         for number, entry in enumerate(entries, start=1):
             entry.number = number
         by_number = {e.number: e.player_id for e in entries}

@@ -45,7 +45,7 @@ from cc.models import (
 )
 from cc.services import bulk_rows
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.new_games import new_game, tell_paired
+from cc.services.new_games import entries_to_pair, new_game, tell_paired
 from cc.services.notifications import Notifications
 from cc.services.ratings import ranking_ratings
 from standings.knockout import (
@@ -143,14 +143,7 @@ def start_section(
     tied matches are drawn from ``seed`` (a new one when the organiser drew
     none), kept with the rules.
     """
-    entries = list(section.entries)
-    if len(entries) < 2:
-        raise errors.EventStateError(
-            event=event.code,
-            reason=N_("section {section} needs at least 2 players", section=section.name),
-        )
-    if rng is not None:
-        rng.shuffle(entries)
+    entries = entries_to_pair(event, section, rng)
     ratings = ranking_ratings(session, [e.player_id for e in entries])
     entries.sort(key=lambda e: -(ratings[e.player_id] or 0))
     for number, entry in enumerate(entries, start=1):

@@ -1,16 +1,20 @@
 """A paired game's creation, the same for every system: a round robin's or a
 team event's whole schedule at the start (spec §9), a Swiss round when it is
 paired (Art. 31.7); in a thematic event, from the event's start (Art. 26).
+And the section's entries every system starts from.
 """
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 import chess
 from sqlalchemy.orm import Session
 
-from cc.models import Event, Game, GameResult, GameStatus, Player, Section
+from cc import errors
+from cc.i18n import N_
+from cc.models import Event, Game, GameResult, GameStatus, Player, Section, SectionEntry
 from cc.regulations import Mode
 from cc.services.alerts import first_alert_on
 from cc.services.ledger import LedgerService, reminder_after
@@ -19,6 +23,22 @@ from cc.services.thematic import place_start
 from timekeeping import local_date
 
 START_EPD = chess.Board().epd(en_passant="legal")
+
+
+def entries_to_pair(
+    event: Event, section: Section, rng: random.Random | None = None
+) -> list[SectionEntry]:
+    """The section's entries, in the order of entry or of a drawing of lots
+    (``rng``, Art. 31.1); refused with fewer than two players."""
+    entries = list(section.entries)
+    if len(entries) < 2:
+        raise errors.EventStateError(
+            event=event.code,
+            reason=N_("section {section} needs at least 2 players", section=section.name),
+        )
+    if rng is not None:
+        rng.shuffle(entries)
+    return entries
 
 
 def new_game(

@@ -42,7 +42,7 @@ from cc.models import (
 )
 from cc.services.access import require_official
 from cc.services.context import Actor, ServiceContext, audit, find_event
-from cc.services.new_games import new_game, tell_paired
+from cc.services.new_games import entries_to_pair, new_game, tell_paired
 from cc.services.notifications import Kind, Notice, Notifications
 from cc.services.ratings import ranking_ratings
 from standings.swiss import (
@@ -82,12 +82,7 @@ def first_swiss_round(
 ) -> tuple[Pairings, str | None]:
     """Number the section by rating and pair round 1; returns (round, board,
     White's id, Black's id) for its games and the login of the bye, if any."""
-    entries = list(section.entries)
-    if len(entries) < 2:
-        raise errors.EventStateError(
-            event=event.code,
-            reason=N_("section {section} needs at least 2 players", section=section.name),
-        )
+    entries = entries_to_pair(event, section)
     ratings = ranking_ratings(session, [e.player_id for e in entries])
     order = starting_order(
         [(str(e.player_id), ratings[e.player_id], e.player.name) for e in entries]
