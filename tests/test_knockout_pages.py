@@ -77,6 +77,9 @@ def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
     # The games are named by their bracket's rounds, not the stored numbers.
     games = matches(services)
     rows = c.get("/events/CUP").text
+    # (The event's summary names its system, not a round robin.)
+    assert "Out after two lost matches (double knockout)" in rows
+    assert "Single round robin" not in rows
     assert ">Losers&#39; round 1<" in rows and ">Grand final<" in rows and ">101<" not in rows
     assert ">Нижняя сетка, тур 1<" in c.get("/events/CUP", headers=RU).text
     final = c.get(f"/games/{games['GF'][0].id}").text
