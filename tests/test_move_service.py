@@ -534,3 +534,32 @@ def test_a_move_looks_up_leaves_offers_and_lines_only_where_there_are_any(
         kept = game.next_deadline
         LedgerService.refresh_deadline(s, game, clock.now())
         assert game.next_deadline == kept
+
+
+def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
+    services: Services, clock: FixedClock
+) -> None:
+    """The game statement found no leave, so the ledger reads none (56.7);
+    a leave recorded later in the same transaction is counted."""
+    from cc.models import LeaveStatus, PlayerLeave
+    from cc.services.ledger import _all_leaves
+    from cc.services.open_items import game_for_move
+
+    clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
+    ids = make_event(services, 2)
+    with services.ctx.db.write() as session:
+        game, may = game_for_move(session, 1, date(2026, 5, 12))
+        assert not may.any_leave
+        assert _all_leaves(session, game)[ids["p2"]] == []  # from the memo
+        session.add(
+            PlayerLeave(
+                player_id=ids["p2"],
+                first_day=date(2026, 5, 20),
+                last_day=date(2026, 5, 24),
+                status=LeaveStatus.ACTIVE,
+                requested_at=clock.now(),
+            )
+        )
+        session.flush()
+        (leave,) = _all_leaves(session, game)[ids["p2"]]
+        assert (leave.first_day, leave.last_day) == (date(2026, 5, 20), date(2026, 5, 24))

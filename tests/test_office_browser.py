@@ -207,11 +207,12 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
     assert date(2026, 6, 1) == services.queries.event("AUT").start_date
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_event_form_shows_what_the_chosen_system_uses(
-    services: Services, browser: object
+    services: Services, browser: object, lang: str
 ) -> None:
     services.players.add(
-        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
+        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang=lang
     )
     with services.ctx.db.write() as s:
         for row in s.scalars(select(Player)):
@@ -225,14 +226,16 @@ def test_the_event_form_shows_what_the_chosen_system_uses(
     }
     parts = ("#f-cycles", "#f-swiss", "#f-matches", "#f-reset")
     with serving(services) as base:
-        page = signed_in_office(browser, base, PHONE)
+        # Russian on a phone, English on a desktop.
+        page = signed_in_office(browser, base, PHONE if lang == "ru" else DESKTOP)
         page.goto(f"{base}/office/events/new")
         for system, visible in shown.items():
             page.select_option("#f-system", system)
             for part in parts:
                 assert page.is_visible(part) == (part in visible), (system, part)
             fits(page)
-            page.screenshot(path=str(ARTIFACTS / f"event-form-{system}.png"), full_page=True)
+            shot = ARTIFACTS / f"event-form-{system}-{lang}.png"
+            page.screenshot(path=str(shot), full_page=True)
         # What the chosen system uses is typed in and sent.
         page.select_option("#f-system", "swiss")
         typed = {"code": "SW1", "name": "Швейцарка", "start": "2026-06-01", "rounds": "5"}
@@ -240,6 +243,7 @@ def test_the_event_form_shows_what_the_chosen_system_uses(
             page.fill(f"#f-{field}", value)
         page.click("#create-event")
         page.wait_for_url(re.compile(r".*/events/SW1/regulations\?done=event_created$"))
-        assert "Швейцарская система, 5 туров" in page.inner_text("main")
+        said = {"ru": "Швейцарская система, 5 туров", "en": "Swiss system, 5 rounds"}
+        assert said[lang] in page.inner_text("main")
     event = services.queries.event("SW1")
     assert (event.system, event.rounds) == ("swiss", 5)
