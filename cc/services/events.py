@@ -452,7 +452,7 @@ class EventService:
             mine.setdefault(game.white_id, ([], []))[0].append(game.black.name)
             mine.setdefault(game.black_id, ([], []))[1].append(game.white.name)
         # A knockout's top seeds may have no match in the first round (a
-        # bye): they hear of the start too, and that they wait for a match.
+        # bye, Art. 26): they hear of the start too, and that they wait for a match.
         byes = [
             e.player_id
             for section in event.sections
