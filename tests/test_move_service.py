@@ -563,3 +563,53 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
         session.flush()
         (leave,) = _all_leaves(session, game)[ids["p2"]]
         assert (leave.first_day, leave.last_day) == (date(2026, 5, 20), date(2026, 5, 24))
+
+
+def test_a_move_writes_its_game_with_one_update_and_no_flush(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game's row is the only change the session holds after a plain
+    move: written by one UPDATE, the unit of work never runs; a move that
+    adds rows of its own (a draw offer) is flushed as before. Either way a
+    fresh read holds every change."""
+    from sqlalchemy.orm import Session
+
+    clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
+    ids = make_event(services, 2)
+    clock.set(datetime(2026, 5, 12, 12, tzinfo=UTC))
+    flushes: list[int] = []
+    updates: list[str] = []
+
+    def flushing(session: Session, *_: object) -> None:
+        flushes.append(len(session.dirty) + len(session.new))
+
+    def seen(_c: object, _cur: object, statement: str, *_: object) -> None:
+        if statement.startswith("UPDATE games"):
+            updates.append(statement)
+
+    # The suite's full count beside each carried ledger reads, and so flushes.
+    monkeypatch.setattr(LedgerService, "check_kept", False)
+    engine = services.ctx.db.write_engine
+    event.listen(Session, "before_flush", flushing)
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        play(services, ids, "e4")
+        assert (flushes, len(updates)) == ([], 1)
+        assert "fen=" in updates[0] and "ply_count=" in updates[0]
+        services.games.submit_move(black(ids), 1, "e5", offer_draw=True)
+        assert flushes and len(updates) == 2
+    finally:
+        event.remove(Session, "before_flush", flushing)
+        event.remove(engine, "before_cursor_execute", seen)
+    with services.ctx.db.read() as s:
+        game = s.get(Game, 1)
+        assert game is not None
+        assert (game.ply_count, game.repetition[-1].split()[0]) == (
+            2,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR",
+        )
+        assert game.fen.endswith(" w KQkq - 0 2")
+        assert game.ledger_state is not None and game.ledger_state["ply"] == 2
+        assert s.scalar(select(func.count()).select_from(DrawOffer)) == 1
+    services.games.submit_move(white(ids), 1, "Nf3")
+    assert services.queries.game(1).ply_count == 3

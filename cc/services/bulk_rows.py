@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar, cast
 
-from sqlalchemy import Table, insert, inspect
+from functools import cache
+
+from sqlalchemy import Insert, Table, Update, bindparam, insert, inspect, update
 from sqlalchemy.orm import Session
 
 from cc.models import AuditEntry, Base, Notification
@@ -60,7 +62,46 @@ def write_now(session: Session, row: Base) -> None:
     that nothing reads back as an object in the transaction (a move, an
     audit entry). The row stays outside the session."""
     model = type(row)
-    session.connection().execute(insert(_table(model)), _values(model, row))
+    session.connection().execute(_insert(model), _values(model, row))
+
+
+def write_changes(session: Session, row: Base) -> bool:
+    """Write ``row``'s changed columns with one Core UPDATE now, when it is
+    the only change the session holds, and mark them as stored; False (and
+    nothing written) when the unit of work must flush instead.
+
+    A move changes one row the ORM holds: its game's position, ply count,
+    repetition list, kept tallies and deadlines. The unit of work's flush
+    of that one UPDATE costs more than the rest of the move's statements
+    together (it sorts every mapper's dependencies, then compares every
+    attribute); this writes the same UPDATE directly. Only a row whose
+    change no ``before_flush`` hook looks at may be written so (a game:
+    :func:`cc.services.ledger._forget_tallies` watches moves, charges,
+    leaves and cases), and never with a relationship changed.
+    """
+    if session.new or session.deleted:
+        return False
+    dirty = session.dirty
+    if not dirty:
+        return True
+    if len(dirty) != 1 or row not in dirty:
+        return False
+    state = inspect(row)
+    model = type(row)
+    columns = _columns(model)
+    attrs = state.attrs
+    changed = {key for key in state.committed_state if key in columns}
+    if any(
+        attrs[key].history.has_changes() for key in state.committed_state if key not in columns
+    ):
+        return False
+    if changed:
+        values: dict[str, object] = {columns[key]: state.dict[key] for key in changed}
+        values["_id"] = state.identity[0]
+        session.connection().execute(_update(model), values)
+    # What a flush does once its UPDATE is run: the row holds what is stored.
+    state._commit_all(state.dict, session.identity_map)
+    return True
 
 
 def _values(model: type[Base], row: Base) -> dict[str, object]:
@@ -71,6 +112,20 @@ def _values(model: type[Base], row: Base) -> dict[str, object]:
 
 def _table(model: type[Base]) -> Table:
     return cast(Table, model.__table__)
+
+
+@cache
+def _insert(model: type[Base]) -> Insert:
+    """Built once per table: its cache key is then the same object's."""
+    return insert(_table(model))
+
+
+@cache
+def _update(model: type[Base]) -> Update:
+    """``UPDATE table SET ... WHERE id = :_id``, built once per table; the
+    columns set are the parameters given."""
+    table = _table(model)
+    return update(table).where(table.c.id == bindparam("_id"))
 
 
 _COLUMNS: dict[type[Base], dict[str, str]] = {}
@@ -104,8 +159,8 @@ def write(session: Session) -> None:
         if not rows:
             continue
         values = [_values(model, row) for row in rows]
-        session.connection().execute(insert(_table(model)), values)
+        session.connection().execute(_insert(model), values)
         rows.clear()
 
 
-__all__ = ["COLLECTED", "add", "collecting", "waiting", "write", "write_now"]
+__all__ = ["COLLECTED", "add", "collecting", "waiting", "write", "write_changes", "write_now"]

@@ -302,6 +302,8 @@ class GameService(ConditionalMoves):
             if text:
                 params["message"] = text
             self._tell_partner(session, game, player, kind, params)
+            # Most moves change the game's row alone: one UPDATE, no flush.
+            bulk_rows.write_changes(session, game)
             return outcome
 
     def record_stated_move(
