@@ -613,3 +613,32 @@ def test_a_move_writes_its_game_with_one_update_and_no_flush(
         assert s.scalar(select(func.count()).select_from(DrawOffer)) == 1
     services.games.submit_move(white(ids), 1, "Nf3")
     assert services.queries.game(1).ply_count == 3
+
+
+def test_a_move_rolled_back_with_its_savepoint_leaves_the_game_as_stored(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inside another transaction (the email gateway's batch) a move runs
+    in a savepoint; rolling back the part that holds it leaves the game in
+    the session as the database has it, and the batch goes on."""
+    # The suite's full count beside each carried ledger reads, and so flushes.
+    monkeypatch.setattr(LedgerService, "check_kept", False)
+    clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
+    ids = make_event(services, 2)
+    clock.set(datetime(2026, 5, 12, 12, tzinfo=UTC))
+    with services.ctx.db.write() as outer:
+        services.games.submit_move(white(ids), 1, "e4")
+        # The batch holds the game, as the gateway holds a message's game.
+        game = outer.get(Game, 1)
+        assert game is not None
+        with pytest.raises(RuntimeError), services.ctx.db.write():
+            services.games.submit_move(black(ids), 1, "e5")
+            raise RuntimeError("the message's answer failed")
+        assert game.ply_count == 1
+        assert game.fen.split()[1] == "b"
+        services.games.submit_move(black(ids), 1, "c5")
+    with services.ctx.db.read() as s:
+        assert list(s.scalars(select(Move.san).where(Move.game_id == 1).order_by(Move.ply))) == [
+            "e4",
+            "c5",
+        ]

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar, cast
-
 from functools import cache
+from typing import TypeVar, cast
 
 from sqlalchemy import Insert, Table, Update, bindparam, insert, inspect, update
 from sqlalchemy.orm import Session
@@ -78,8 +77,13 @@ def write_changes(session: Session, row: Base) -> bool:
     change no ``before_flush`` hook looks at may be written so (a game:
     :func:`cc.services.ledger._forget_tallies` watches moves, charges,
     leaves and cases), and never with a relationship changed.
+
+    Never inside a savepoint either: rolling one back expires the objects
+    its flushes wrote, so that the session reads them again, and a row
+    written here would keep what the database no longer holds (the email
+    gateway runs each message in a savepoint of its batch).
     """
-    if session.new or session.deleted:
+    if session.new or session.deleted or session.in_nested_transaction():
         return False
     dirty = session.dirty
     if not dirty:
@@ -91,9 +95,7 @@ def write_changes(session: Session, row: Base) -> bool:
     columns = _columns(model)
     attrs = state.attrs
     changed = {key for key in state.committed_state if key in columns}
-    if any(
-        attrs[key].history.has_changes() for key in state.committed_state if key not in columns
-    ):
+    if any(attrs[key].history.has_changes() for key in state.committed_state if key not in columns):
         return False
     if changed:
         values: dict[str, object] = {columns[key]: state.dict[key] for key in changed}
