@@ -293,10 +293,18 @@ def preview(request: Request, caller: Caller, game_id: int, body: PreviewIn) -> 
     return as_json(preview)  # type: ignore[no-any-return]
 
 
-# The answer is the outcome as JSON already: no response model to check it
-# against (which FastAPI would do in a thread of its own).
+# The API's busiest route runs in one worker thread: the token is checked
+# in the move's thread rather than by a dependency (FastAPI runs each sync
+# dependency in a thread of its own), and the answer is the outcome as JSON
+# already, with no response model to check it against (another thread).
 @router.post("/games/{game_id}/moves", summary="Make a move", response_model=None)
-def make_move(request: Request, caller: Caller, game_id: int, body: MoveIn) -> dict[str, Any]:
+def make_move(
+    request: Request,
+    game_id: int,
+    body: MoveIn,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    caller = api_actor(request, authorization)
     svc = services_of(request)
     outcome = svc.games.submit_move(
         caller,
