@@ -35,6 +35,7 @@ from sqlalchemy.sql.expression import false as sa_false
 from sqlalchemy.sql.expression import true as sa_true
 from sqlalchemy.types import TypeDecorator
 
+from cc import positions
 from cc.regulations import DayCounting, Mode, Regulations
 from notation.start import plies_before, start_board
 
@@ -548,7 +549,7 @@ class Game(Base):
 
     def position(self, fen: str | None = None) -> chess.Board:
         """The current position (or ``fen`` of this game), with its castling rules."""
-        return chess.Board(fen or self.fen, chess960=self.chess960)
+        return positions.board(fen or self.fen, self.chess960)
 
     @property
     def player_to_move(self) -> Player | None:

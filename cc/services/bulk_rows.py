@@ -91,6 +91,8 @@ def write_changes(session: Session, row: Base) -> bool:
     if len(dirty) != 1 or row not in dirty:
         return False
     state = inspect(row)
+    if state.identity is None:
+        return False
     model = type(row)
     columns = _columns(model)
     attrs = state.attrs

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import notation
-from cc import errors
+from cc import errors, positions
 from cc.i18n import N_
 from cc.models import (
     Door,
@@ -418,6 +418,7 @@ class GameService(ConditionalMoves):
         # written at once, outside the unit of work.
         bulk_rows.write_now(session, made)
         game.fen = f"{position} {board.halfmove_clock} {board.fullmove_number}"  # board.fen()
+        positions.remember(game.fen, board)
         game.ply_count = ply
         game.repetition = repetition
         # The mover's day ledger carried over this move (spec §3).
