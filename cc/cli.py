@@ -1142,10 +1142,23 @@ def game_list(
             if g.to_move
             else word("reason", g.result_reason)
         )
+        named = _bracket_round(g.system, g.round)
+        place = f"r{g.round}.{g.board}" if named is None else f"{named} ({g.board})"
         click.echo(
-            f"{g.id:>5}  {g.event} {g.section} r{g.round}.{g.board}  "
-            f"{g.white} - {g.black}  {g.result:<7} {turn}"
+            f"{g.id:>5}  {g.event} {g.section} {place}  {g.white} - {g.black}  {g.result:<7} {turn}"
         )
+
+
+def _bracket_round(system: str, number: int) -> str | None:
+    """A knockout's losers' round or grand final by name (stored from 101
+    and 201, cc.services.knockout); None for a round known by its number."""
+    if system not in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
+        return None
+    if number > 200:
+        return _("Grand final") if number == 201 else _("Grand final, second match")
+    if number > 100:
+        return _("Losers' round {n}", n=number - 100)
+    return None
 
 
 @game.command("show")
@@ -1159,6 +1172,7 @@ def game_show(state: State, game_id: int, as_json_flag: bool) -> None:
     if as_json_flag:
         emit_json(g)
         return
+    named = _bracket_round(g.system, g.round)
     click.echo(
         _(
             "game {id}: {event} {section} round {round} board {board}",
@@ -1166,6 +1180,15 @@ def game_show(state: State, game_id: int, as_json_flag: bool) -> None:
             event=g.event,
             section=g.section,
             round=g.round,
+            board=g.board,
+        )
+        if named is None
+        else _(
+            "game {id}: {event} {section}, {round}, board {board}",
+            id=g.id,
+            event=g.event,
+            section=g.section,
+            round=named,
             board=g.board,
         )
     )

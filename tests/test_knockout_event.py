@@ -398,3 +398,15 @@ def test_a_top_seed_with_a_first_round_bye_hears_of_the_start(
     assert "В первом круге вы свободны от игры (ст. 26)" in mail.body
     (mail,) = mails_to(services, "p3@example.org")
     assert "Your games: 2" in mail.body
+
+
+def test_the_console_names_a_knockouts_losers_rounds_and_grand_finals() -> None:
+    """Stored from 101 and 201 (cc.services.knockout), named as the pages do."""
+    from cc.cli import _bracket_round
+
+    assert _bracket_round("double_knockout", 101) == "Losers' round 1"
+    assert _bracket_round("double_knockout", 103) == "Losers' round 3"
+    assert _bracket_round("double_knockout", 201) == "Grand final"
+    assert _bracket_round("double_knockout", 202) == "Grand final, second match"
+    assert _bracket_round("knockout", 2) is None
+    assert _bracket_round("round_robin", 101) is None

@@ -90,6 +90,8 @@ class GameSummary:
     to_move: str | None
     #: the full-move number of the next move
     move_number: int
+    #: the event's system (Art. 26): a knockout names its rounds by bracket
+    system: str = "round_robin"
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,6 @@ class GameView(GameSummary):
     start_fen: str | None = None
     start_line: str | None = None
     chess960: bool = False
-    #: the event's system (Art. 26): a knockout names its rounds by bracket
-    system: str = "round_robin"
 
     def board_text(self) -> str:
         """The position as text, White at the bottom."""
@@ -738,6 +738,7 @@ class QueryService:
             ply_count=game.ply_count,
             to_move=to_move.login if to_move else None,
             move_number=move_number_of(game.ply_count + 1, game.plies_before),
+            system=str(game.event.system),
         )
 
     # ------------------------------------------------------------------- PGN
