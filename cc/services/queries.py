@@ -666,7 +666,6 @@ class QueryService:
             start_fen=game.start_fen,
             start_line=game.start_line,
             chess960=game.chess960,
-            system=str(game.event.system),
         )
 
     def _public_view(self, game: Game, sight: Sight) -> GameView:
