@@ -162,11 +162,16 @@ def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: Fi
         ["W4-1"],
     ):
         at(clock, day)
+        # The cup is not over while a match is to be played.
+        assert services.daily.run(day).closed == []
         for key in round_keys:
             win_by_better_seed(services, ids, key)
         day += timedelta(days=5)
 
     assert len(matches(services)) == 15
+    # The final decided, the next daily run closes the cup.
+    assert services.daily.run(day - timedelta(days=5)).closed == ["CUP"]
+    assert services.queries.event("CUP").status == "finished"
     view = services.knockout.bracket("CUP")
     (section,) = view.sections
     assert [(r.bracket, r.round, len(r.matches)) for r in section.rounds] == [

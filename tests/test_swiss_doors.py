@@ -3,7 +3,7 @@ page and the crosstable, in English and Russian (Art. 26, 31.7, 39.3.4)."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -209,3 +209,6 @@ def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
         services.swiss.pair_next(player(ids, "arb"), "TWO")
     with pytest.raises(errors.NotPermitted):
         services.swiss.pair_next(player(ids, "Anna"), "TWO")
+    # Every game is decided, but a round is still to come: the event stays open.
+    assert services.daily.run(START + timedelta(days=1)).closed == []
+    assert services.queries.event("TWO").status == "started"

@@ -185,6 +185,13 @@ def test_a_swiss_of_five_rounds_runs_to_its_end(services: Services, clock: Fixed
     assert round_games(services, 6) == []
     with pytest.raises(errors.EventStateError, match="all 5 rounds"):
         services.swiss.pair_next(player(ids, "arb"), "SW")
+    # The last round decided, the event stays open while the withdrawal's
+    # decision may be appealed (14 days, 54.1.4), then the daily run closes
+    # it, well before any end date, and mails the final standings.
+    assert services.daily.run(day).closed == []
+    at(clock, day + timedelta(days=16))
+    assert services.daily.run(day + timedelta(days=16)).closed == ["SW"]
+    assert services.queries.event("SW").status == "finished"
 
     (section,) = services.standings.event("SW")
     assert section.swiss is not None and section.final

@@ -50,7 +50,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.regulations import Mode
-from cc.services import bulk_rows
+from cc.services import bulk_rows, progression
 from cc.services.alerts import TimeAlerts
 from cc.services.cases import DAILY_RUN, CaseService
 from cc.services.context import ServiceContext, audit
@@ -163,6 +163,7 @@ class DailyService:
         report.case_deadlines = self.alerts.case_deadlines(bound, day, now)
         self._leaves(day or local_date(now, "UTC"), now, report)
         self._ended_events(bound, day, now, report)
+        self._played_out_events(now, report)
         # Each player's digest at their own hour: by the clock, whatever day
         # is being run.
         report.digests = self.digests.run(now)
@@ -402,6 +403,31 @@ class DailyService:
                     self.cases.open_adjudication(session, game, at, "end_of_event")
                     report.adjudication.append(game.id)
                 if self._close_if_done(session, event, at):
+                    report.closed.append(event.code)
+
+    def _played_out_events(self, now: datetime, report: DayReport) -> None:
+        """Events whose every game is decided before their end date (or that
+        have none): closed as soon as their system has nothing left to pair
+        and every case is final."""
+        undecided = (
+            select(Game.id)
+            .where(
+                Game.event_id == Event.id,
+                Game.status.in_((GameStatus.ONGOING, GameStatus.ADJUDICATION)),
+            )
+            .exists()
+        )
+        with self.ctx.db.write() as session:
+            events = session.scalars(
+                select(Event)
+                .where(Event.status == EventStatus.STARTED, ~undecided)
+                .order_by(Event.id)
+                .with_for_update(skip_locked=True)
+            ).all()
+            for event in events:
+                if not progression.nothing_to_pair(session, event):
+                    continue
+                if self._close_if_done(session, event, now):
                     report.closed.append(event.code)
 
     def _close_if_done(self, session: Session, event: Event, at: datetime) -> bool:

@@ -240,6 +240,13 @@ def follow(
         tell_paired(session, notifications, event, g, key)
 
 
+def complete(session: Session, event: Event) -> bool:
+    """Every section's bracket has its winner: no match is left to play."""
+    return all(
+        _bracket(session, event, section).finished for section in event.sections if section.entries
+    )
+
+
 def _bracket(session: Session, event: Event, section: Section) -> Bracket:
     """The section's bracket from its games, its seeds and its withdrawals."""
     entries = sorted(section.entries, key=lambda e: e.number or 0)

@@ -40,4 +40,22 @@ def game_finished(
         swiss.follow(session, event, game, when, notifications)
 
 
-__all__ = ["game_finished"]
+def nothing_to_pair(session: Session, event: Event) -> bool:
+    """Whether the event's system has no game left to pair, once its games
+    are decided: a round robin's are all paired at the start, a Swiss's
+    once its last round is, a knockout's once every bracket has its winner.
+    The daily run closes an event only then (a Swiss between rounds whose
+    next round could not be paired, or a knockout match awaiting a lot,
+    still has games to come)."""
+    if event.system in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
+        from cc.services import knockout
+
+        return knockout.complete(session, event)
+    if event.system == EventSystem.SWISS.value:
+        from cc.services import swiss
+
+        return swiss.complete(session, event)
+    return True
+
+
+__all__ = ["game_finished", "nothing_to_pair"]

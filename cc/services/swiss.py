@@ -155,6 +155,14 @@ def current_round(session: Session, section: Section) -> int:
     return max([games or 0, *byes])
 
 
+def complete(session: Session, event: Event) -> bool:
+    """Every section's last round (Art. 31.7: announced in advance) is paired."""
+    rounds = event.rounds or 0
+    return all(
+        section.teams or current_round(session, section) >= rounds for section in event.sections
+    )
+
+
 def _round_over(session: Session, section: Section, rnd: int) -> bool:
     games = session.scalars(
         select(Game).where(Game.section_id == section.id, Game.round == rnd)
