@@ -36,12 +36,13 @@ that group's mail, and carries it in ``List-Unsubscribe`` for one click
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+import notation
 from cc.i18n import localize, word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
@@ -164,7 +165,10 @@ class MailNotices:
             assert game is not None
             key = kind.value
             if kind == Kind.REMINDER and "move" not in params:
-                key = "reminder_first"  # White's first move has not come
+                key = "reminder_first"  # the game's first move has not come
+                # White's, or Black's in a game from a set position (Art. 26)
+                side = "with_black" if game.plies_before % 2 else "with_white"
+                params["with_side"] = say(lang, side)
             params.pop("ply", None)
             body = say(lang, key, game=game.id, **params)
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
@@ -200,19 +204,30 @@ class MailNotices:
         elif kind == Kind.EVENT_STARTED:
             assert event is not None
             body = said(lang, notice)
+            games = self._games_of(session, event, person)
             if not params.get("bye"):
-                body += "\n\n" + self._games(session, event, person)
-            theme = describe_theme(event.start_fen, event.start_line, event.chess960)
+                body += "\n\n" + self._games(event, person, games)
+            # A thematic event: the players must know where their games begin,
+            # the section's own theme if it has one (as their games do).
+            first = games[0] if games else None
+            theme = (
+                describe_theme(first.start_fen, first.start_line, first.chess960)
+                if first is not None
+                else describe_theme(event.start_fen, event.start_line, event.chess960)
+            )
             if theme is not None:
-                # A thematic event: the players must know where their games begin.
                 body += "\n\n" + theme.localize(lang)
+                if first is not None and first.start_fen:
+                    body += "\n\n" + notation.diagram(first.start_board(), lang)
             mail.notice(session, person, f"[cc] {event.code}", body, kind="start", footer=footer)
         elif game is not None:
             # The correspondence of an email or post game: with its record.
+            # A game paired from a set position with Black to move (Art. 26).
+            key = "paired_black" if params.get("black_first") else kind.value
             body = (
                 said(lang, notice, game.id)
                 if kind in SAID
-                else say_notice(lang, kind.value, game=game.id, **self._words(params, lang))
+                else say_notice(lang, key, game=game.id, **self._words(params, lang))
             )
             mail.tell(session, person, game, body, copy_arbiter=notice.copy_arbiter, footer=footer)
         else:
@@ -462,9 +477,10 @@ class MailNotices:
             footer=footer,
         )
 
-    def _games(self, session: Session, event: Event, person: Player) -> str:
-        """The player's games in ``event``, each with the subject to answer."""
-        games = session.scalars(
+    @staticmethod
+    def _games_of(session: Session, event: Event, person: Player) -> Sequence[Game]:
+        """The player's games in ``event``, in order."""
+        return session.scalars(
             select(Game)
             .where(
                 Game.event_id == event.id,
@@ -472,6 +488,9 @@ class MailNotices:
             )
             .order_by(Game.id)
         ).all()
+
+    def _games(self, event: Event, person: Player, games: Sequence[Game]) -> str:
+        """The player's games in ``event``, each with the subject to answer."""
         if event.mode == Mode.SERVER:
             # Played on the site: each game's page, not a subject to answer.
             rows = "\n".join(
@@ -480,7 +499,10 @@ class MailNotices:
             )
             return f"{say(person.lang, 'event_games_web')}\n{rows}"
         rows = "\n".join(f"  {self.mailer.subject(g, person.id)}" for g in games)
-        return f"{say(person.lang, 'event_games')}\n{rows}"
+        # A set position with Black to move (Art. 26): Black moves first.
+        black_first = bool(games) and all(g.plies_before % 2 for g in games)
+        key = "event_games_black" if black_first else "event_games"
+        return f"{say(person.lang, key)}\n{rows}"
 
     def _case(
         self,
@@ -616,7 +638,8 @@ def said(lang: str, notice: Notice, game: int | None = None) -> str:
     elif kind == Kind.EVENT_STARTED and params.get("bye"):
         text = say(lang, "event_started_bye", event=params["event"], start=params["start"])
     elif kind == Kind.EVENT_STARTED:
-        opponents = ", ".join(_listed(params.get("opponents")))
+        # Each opponent once (a double round robin meets each twice).
+        opponents = ", ".join(dict.fromkeys(_listed(params.get("opponents"))))
         text = say(
             lang,
             "event_started",

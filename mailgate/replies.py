@@ -167,8 +167,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_games": "Each game has its own subject, below: send your moves in a game by "
         "writing with its subject (or replying to the server's mail in it). With White, send "
         "your first move now.",
+        "event_games_black": "Each game has its own subject, below: send your moves in a game "
+        "by writing with its subject (or replying to the server's mail in it). The games start "
+        "from the event's set position with Black to move: with Black, send your first move "
+        "now.",
         "paired": "{event}, round {round}: {white} - {black} (game {game}). The game begins "
         "now, and White's time with it: with White, send your first move.",
+        "paired_black": "{event}, round {round}: {white} - {black} (game {game}). The game "
+        "begins now from the event's set position, Black to move, and Black's time with it: "
+        "with Black, send your first move.",
         "bye": "{event}, round {round}: you have no game this round (the bye); it scores {points}.",
         "kind_time_claim": "time claim",
         "kind_silence": "no moves",
@@ -340,13 +347,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "diagram_legend": "White's pieces in capitals, Black's in small letters: K king, "
         "Q queen, R rook, B bishop, N knight, P pawn.",
         # ---- a first move that has not come
-        "reminder_first": "Game {game}: you have the first move, with White, and it has not "
+        "reminder_first": "Game {game}: you have the first move, {with_side}, and it has not "
         "come in the {days} days since the game's start on {start}. Please send it. As for a "
         "move unanswered for 14 days, the arbiter has a copy of this reminder, and your answer "
         "is copied to the arbiter too (Art. 56.5.1). A game without a move for 40 days may be "
         "scored as a loss against a player who did not tell the arbiter of the delay "
         "(Art. 56.5.3).",
         "d_reminder_first": "you have the first move: {days} days since the start without it.",
+        "with_white": "with White",
+        "with_black": "with Black (the game starts from a set position, Black to move)",
     },
     "ru": {
         "accepted": "Ваш ход {move} в партии {game} записан ({arrived}) и отправлен партнёру.",
@@ -504,8 +513,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_games": "У каждой партии своя тема письма (ниже): ходы в партии присылайте с "
         "этой темой (или ответом на письмо сервера по ней). Играющие белыми — пришлите первый "
         "ход.",
+        "event_games_black": "У каждой партии своя тема письма (ниже): ходы в партии "
+        "присылайте с этой темой (или ответом на письмо сервера по ней). Партии начинаются с "
+        "заданной позиции турнира, ход чёрных: играющие чёрными — пришлите первый ход.",
         "paired": "{event}, тур {round}: {white} - {black} (партия {game}). Партия начинается "
         "сейчас, и время белых идёт с этой минуты: играющий белыми — пришлите первый ход.",
+        "paired_black": "{event}, тур {round}: {white} - {black} (партия {game}). Партия "
+        "начинается сейчас с заданной позиции турнира, ход чёрных, и время чёрных идёт с этой "
+        "минуты: играющий чёрными — пришлите первый ход.",
         "bye": "{event}, тур {round}: в этом туре вы свободны от игры; за пропуск тура "
         "начисляется {points}.",
         "kind_time_claim": "просрочка времени",
@@ -673,12 +688,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "diagram_legend": "Белые фигуры — заглавными буквами, чёрные — строчными: Кр — король, "
         "Ф — ферзь, Л — ладья, С — слон, К — конь, П — пешка.",
         # ---- первый ход, которого нет
-        "reminder_first": "Партия {game}: первый ход за вами (вы играете белыми), но его нет "
+        "reminder_first": "Партия {game}: первый ход за вами ({with_side}), но его нет "
         "уже {days} дн. со старта партии {start}. Пришлите его. Как и при ходе без ответа в "
         "течение 14 дней, арбитр получил копию этого напоминания, и ваш ответ тоже будет "
         "направлен ему в копии (ст. 56.5.1). В партии без ходов в течение 40 дней может быть "
         "засчитано поражение участнику, не сообщившему арбитру о задержке (ст. 56.5.3).",
         "d_reminder_first": "первый ход за вами: со старта прошло {days} дн.",
+        "with_white": "вы играете белыми",
+        "with_black": "вы играете чёрными: партия начинается с заданной позиции, ход чёрных",
     },
 }
 

@@ -564,3 +564,73 @@ def test_the_start_mail_of_an_email_event_says_where_its_games_begin(
         bodies = {m.to_address: m.body for m in starts}
     assert set(bodies) == {"tmp1@example.org", "tmp2@example.org"}
     assert all("Thematic: the opening 1.e4 c5 2.Nf3 d6" in b for b in bodies.values())
+
+
+def test_games_from_a_position_with_black_to_move_tell_black_to_begin(
+    services: Services, clock: FixedClock
+) -> None:
+    """Black moves first from such a position: the start mail, a Swiss
+    round's pairing mail and the first-move reminder say so, in Russian and
+    English; the start mail shows the position, and names each opponent once."""
+    from cc.models import OutboundMessage
+
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    langs = {"bf1": "ru", "bf2": "en", "bf3": "en", "bf4": "ru"}
+    for login, lang in langs.items():
+        services.players.add(
+            OPERATOR,
+            login=login,
+            name=f"Player {login}",
+            emails=[f"{login}@example.org"],
+            lang=lang,
+        )
+    for code, spec in (
+        ("BFR", {"cycles": 2}),
+        ("BFS", {"system": "swiss", "rounds": 2}),
+    ):
+        services.events.create(
+            OPERATOR,
+            EventSpec(
+                code=code,
+                name=f"Black first {code}",
+                mode="email",  # type: ignore[arg-type]
+                start_date=START,
+                start_fen=FEN12,
+                **spec,  # type: ignore[arg-type]
+            ),
+        )
+    services.events.add_players(OPERATOR, "BFR", ["bf1", "bf2"])
+    services.events.start(OPERATOR, "BFR")
+
+    def mails(kind: str, to: str) -> list[str]:
+        with services.ctx.db.read() as session:
+            return [
+                m.body
+                for m in session.scalars(
+                    select(OutboundMessage).where(
+                        OutboundMessage.kind == kind, OutboundMessage.to_address == to
+                    )
+                )
+            ]
+
+    (ru,) = mails("start", "bf1@example.org")
+    (en,) = mails("start", "bf2@example.org")
+    assert "with Black, send your first move now" in en and "With White" not in en
+    assert "играющие чёрными — пришлите первый ход" in ru and "белыми — пришлите" not in ru
+    assert "your opponents: Player bf1." in en  # met twice, named once
+    assert "8  л  .  с  ф  .  л  кр .  8" in ru  # the position, in Russian letters
+    assert "8  r  .  b  q  .  r  k  .  8" in en
+    # A Swiss round paired after a result: the pairing mail.
+    services.events.add_players(OPERATOR, "BFS", list(langs))
+    services.events.start(OPERATOR, "BFS")
+    for game in games_of(services, "BFS"):
+        services.games.resign(OPERATOR, game.id, as_player=game.white_id)
+    second = [g for g in games_of(services, "BFS") if g.round == 2]
+    assert second and all(g.fen == FEN12 for g in second)
+    texts = [b for b in mails("notice", "bf2@example.org") if "round 2" in b]
+    assert texts and "with Black, send your first move" in texts[0]
+    # No move for 15 days: Black is reminded of the first move (56.5.1).
+    clock.set(datetime(2026, 5, 26, 9, 0, tzinfo=UTC))
+    assert 2 in services.daily.run(date(2026, 5, 26)).reminded
+    reminders = [b for b in mails("notice", "bf1@example.org") if b.startswith("Партия 2:")]
+    assert reminders and "первый ход за вами (вы играете чёрными" in reminders[0]

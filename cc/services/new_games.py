@@ -95,6 +95,9 @@ def tell_paired(session: Session, hub: Notifications, event: Event, game: Game, 
         "white": game.white.name,
         "black": game.black.name,
     }
+    if game.plies_before % 2:
+        # A set position with Black to move (Art. 26): Black moves first.
+        params["black_first"] = True
     for player_id in (game.white_id, game.black_id):
         hub.notify(
             session,
