@@ -172,6 +172,16 @@ def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: Fi
     # The final decided, the next daily run closes the cup.
     assert services.daily.run(day - timedelta(days=5)).closed == ["CUP"]
     assert services.queries.event("CUP").status == "finished"
+    # The results as mail, the console and the report print them: the
+    # bracket's matches and the final placing, not a crosstable.
+    (standings,) = services.standings.event("CUP")
+    assert standings.table is None and standings.knockout is not None
+    en, ru = standings.text("en"), standings.text("ru")
+    assert en.splitlines()[0] == "Round 1" and "\nQuarter-finals\n" in en
+    assert "\nFinal\n  Player 1 + - Player 2  1½:½\n" in en
+    assert "\nФинал\n  Player 1 + - Player 2  1½:½\n" in ru
+    assert "Итоговые места\n      1. Player 1\n      2. Player 2\n    3–4. Player 3" in ru
+    assert standings.as_dict()["kind"] == "knockout"
     view = services.knockout.bracket("CUP")
     (section,) = view.sections
     assert [(r.bracket, r.round, len(r.matches)) for r in section.rounds] == [

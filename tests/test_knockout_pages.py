@@ -74,6 +74,15 @@ def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
     # The event's other pages read the knockout's games too.
     for url in ("/events/CUP", "/events/CUP/crosstable", "/events/CUP/regulations"):
         assert c.get(url).status_code == 200, url
+    # A knockout is read from its bracket: no crosstable of its games on the
+    # event page; the crosstable's address shows the placing and the bracket.
+    assert 'id="crosstable-link"' not in c.get("/events/CUP").text
+    table = c.get("/events/CUP/crosstable", headers=RU).text
+    assert 'href="/events/CUP/bracket"' in table and "Итоговые места" in table
+    assert "Зонненборн" not in table and "Koya" not in table
+    assert 'id="r-tiebreaks"' not in c.get("/events/CUP/regulations").text
+    # Each place once, written out: no list numbers before "1." (CSS).
+    assert re.search(r'<li value="1"><span class="place">1\.</span>', html)
     # The games are named by their bracket's rounds, not the stored numbers.
     games = matches(services)
     rows = c.get("/events/CUP").text

@@ -68,7 +68,8 @@ MATCH_RULES: dict[str, object] = {
     "bracket_reset": False,
 }
 
-_SYSTEMS = (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value)
+KNOCKOUT_SYSTEMS = (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value)
+_SYSTEMS = KNOCKOUT_SYSTEMS
 
 #: who acts when a finished game pairs the next match
 _BRACKET = Actor.operator(Door.SYSTEM, label="knockout")
@@ -406,62 +407,62 @@ class KnockoutService:
             if event.system not in _SYSTEMS:
                 raise errors.NotFound(kind="bracket", ref=code)
             sections = tuple(
-                self._section(session, event, s) for s in event.sections if event.started_at
+                section_bracket(session, event, s) for s in event.sections if event.started_at
             )
             return BracketView(event.code, event.name, event.system, sections)
 
-    @staticmethod
-    def _section(session: Session, event: Event, section: Section) -> SectionBracket:
-        bracket = _bracket(session, event, section)
-        names = {
-            p.id: p.name
-            for p in session.scalars(
-                select(Player).join(SectionEntry).where(SectionEntry.section_id == section.id)
-            )
-        }
-        cells: dict[str, list[GameCell]] = {}
-        for link, game in session.execute(
-            select(KnockoutGame, Game)
-            .join(Game, Game.id == KnockoutGame.game_id)
-            .where(KnockoutGame.section_id == section.id)
-            .order_by(KnockoutGame.game_index)
-        ).all():
-            cells.setdefault(link.match, []).append(
-                GameCell(
-                    game.id,
-                    names.get(game.white_id, ""),
-                    names.get(game.black_id, ""),
-                    game.result.value if game.status == GameStatus.FINISHED else "*",
-                )
-            )
-        rounds: dict[tuple[str, int], list[MatchView]] = {}
-        for m in bracket.matches:
-            rounds.setdefault((m.spec.bracket, m.spec.round), []).append(
-                _match_view(m, names, cells.get(m.key, []))
-            )
-        last = {b: max(r for bb, r in rounds if bb == b) for b, _ in rounds}
-        views = tuple(
-            RoundView(b, r, last[b] - r, tuple(ms))
-            for (b, r), ms in sorted(
-                rounds.items(), key=lambda kv: ("WLF".index(kv[0][0]), kv[0][1])
-            )
-            if any(m.status != MatchStatus.EMPTY.value for m in ms)
+
+def section_bracket(session: Session, event: Event, section: Section) -> SectionBracket:
+    """A section's bracket as shown: rounds, matches with names, scores and
+    games, and the final placing once decided."""
+    bracket = _bracket(session, event, section)
+    names = {
+        p.id: p.name
+        for p in session.scalars(
+            select(Player).join(SectionEntry).where(SectionEntry.section_id == section.id)
         )
-        placings: list[tuple[int, str, str]] = []
-        if bracket.placings is not None:
-            for player, (first, lastp) in sorted(
-                bracket.placings.items(), key=lambda kv: (kv[1], bracket.seeds.index(kv[0]))
-            ):
-                shown = str(first) if first == lastp else f"{first}–{lastp}"
-                placings.append((first, shown, names.get(player, "")))
-        return SectionBracket(
-            section.name,
-            bracket.rules.double,
-            bracket.rules.games_per_match,
-            bracket.rules.tie_break.value,
-            views,
-            tuple(placings),
+    }
+    cells: dict[str, list[GameCell]] = {}
+    for link, game in session.execute(
+        select(KnockoutGame, Game)
+        .join(Game, Game.id == KnockoutGame.game_id)
+        .where(KnockoutGame.section_id == section.id)
+        .order_by(KnockoutGame.game_index)
+    ).all():
+        cells.setdefault(link.match, []).append(
+            GameCell(
+                game.id,
+                names.get(game.white_id, ""),
+                names.get(game.black_id, ""),
+                game.result.value if game.status == GameStatus.FINISHED else "*",
+            )
         )
+    rounds: dict[tuple[str, int], list[MatchView]] = {}
+    for m in bracket.matches:
+        rounds.setdefault((m.spec.bracket, m.spec.round), []).append(
+            _match_view(m, names, cells.get(m.key, []))
+        )
+    last = {b: max(r for bb, r in rounds if bb == b) for b, _ in rounds}
+    views = tuple(
+        RoundView(b, r, last[b] - r, tuple(ms))
+        for (b, r), ms in sorted(rounds.items(), key=lambda kv: ("WLF".index(kv[0][0]), kv[0][1]))
+        if any(m.status != MatchStatus.EMPTY.value for m in ms)
+    )
+    placings: list[tuple[int, str, str]] = []
+    if bracket.placings is not None:
+        for player, (first, lastp) in sorted(
+            bracket.placings.items(), key=lambda kv: (kv[1], bracket.seeds.index(kv[0]))
+        ):
+            shown = str(first) if first == lastp else f"{first}–{lastp}"
+            placings.append((first, shown, names.get(player, "")))
+    return SectionBracket(
+        section.name,
+        bracket.rules.double,
+        bracket.rules.games_per_match,
+        bracket.rules.tie_break.value,
+        views,
+        tuple(placings),
+    )
 
 
 def _match_view(m: MatchState, names: Mapping[int, str], games: list[GameCell]) -> MatchView:
@@ -487,11 +488,13 @@ def _source(slot: Slot) -> tuple[str, str] | None:
 
 
 __all__ = [
+    "KNOCKOUT_SYSTEMS",
     "MATCH_RULES",
     "BracketView",
     "KnockoutService",
     "configure",
     "follow",
     "rules_of",
+    "section_bracket",
     "start_section",
 ]

@@ -27,6 +27,8 @@ from cc.models import (
     SectionEntry,
 )
 from cc.services.context import ServiceContext, find_event
+from cc.services.knockout import KNOCKOUT_SYSTEMS, SectionBracket, section_bracket
+from cc.services.knockout_text import bracket_text
 from cc.services.ratings import ranking_ratings
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
 from standings.crosstable import _show
@@ -140,6 +142,9 @@ class SectionStandings:
     rounds: int | None = None
     #: login -> round -> the id of the player's game in that round
     round_games: dict[str, dict[int, int]] = field(default_factory=dict)
+    #: a knockout section's bracket (then ``table`` is None, Art. 26): its
+    #: matches and final placing, not a crosstable of the games
+    knockout: SectionBracket | None = None
 
     def game_of(self, player: str, opponent: str, index: int) -> int | None:
         """The game of the ``index``-th cell of ``player`` against ``opponent``."""
@@ -154,6 +159,8 @@ class SectionStandings:
         """The table as text, its column headings and its numbers in ``lang``."""
         # Short column headings, then a line saying what each stands for.
         columns = {code: text.localize(lang) for code, text in WORDS["tiebreak_column"].items()}
+        if self.knockout is not None:
+            return bracket_text(self.knockout, lang)
         comma = lang in DECIMAL_COMMA
         if self.teams is not None:
             table = self.teams.text(self.names, columns, decimal_comma=comma)
@@ -173,6 +180,35 @@ class SectionStandings:
         return f"{table}\n{legend}" if legend else table
 
     def as_dict(self) -> dict[str, object]:
+        if self.knockout is not None:
+            return {
+                "section": self.section,
+                "final": self.final,
+                "kind": "knockout",
+                "rounds": [
+                    {
+                        "bracket": r.bracket,
+                        "round": r.round,
+                        "matches": [
+                            {
+                                "match": m.key,
+                                "top": m.top,
+                                "bottom": m.bottom,
+                                "score": list(m.score),
+                                "winner": m.winner,
+                                "decided_by": m.decided_by,
+                                "games": [g.id for g in m.games],
+                            }
+                            for m in r.matches
+                            if m.status != "empty"
+                        ],
+                    }
+                    for r in self.knockout.rounds
+                ],
+                "placing": [
+                    {"place": shown, "name": name} for _, shown, name in self.knockout.placings
+                ],
+            }
         if self.teams is not None:
             return {
                 "section": self.section,
@@ -275,6 +311,19 @@ class StandingsService:
                     )
                 names = {e.player.login: e.player.name for e in entries}
                 numbers = {e.player.login: i + 1 for i, e in enumerate(entries)}
+                if event.system in KNOCKOUT_SYSTEMS and event.started_at is not None:
+                    out.append(
+                        SectionStandings(
+                            section=section.name,
+                            table=None,
+                            names=names,
+                            numbers=numbers,
+                            unfinished=unfinished,
+                            games=ids,
+                            knockout=section_bracket(session, event, section),
+                        )
+                    )
+                    continue
                 if event.system == EventSystem.SWISS and not section.teams:
                     out.append(
                         _swiss_standings(

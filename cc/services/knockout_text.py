@@ -1,0 +1,85 @@
+"""A knockout section's bracket as text: mail, the console and the
+organiser's report (Art. 53.3) say a cup's results this way, where a round
+robin prints its crosstable.
+
+Each round's matches with their scores, the winner marked, then the final
+placing once the bracket is decided. The rounds are named as the bracket
+page names them (:file:`cc/web/templates/bracket.html`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cc.i18n import N_, Text
+from cc.services.knockout import RoundView, SectionBracket
+
+#: how a match was decided, when not by its games alone
+_HOW = {
+    "extra_pair": N_("decided by an extra pair"),
+    "higher_seed": N_("tied: the higher seed goes through"),
+    "lots": N_("tied: decided by lot"),
+    "forfeit": N_("forfeited: a player withdrew"),
+}
+
+
+def round_title(r: RoundView, double: bool) -> Text:
+    """The round's name: "Final", "Losers' round 2", "Grand final" ..."""
+    if r.bracket == "F":
+        return N_("Grand final") if r.round == 1 else N_("Grand final, second match")
+    if r.bracket == "L":
+        return N_("Losers' round {n}", n=r.round)
+    if r.to_go == 0:
+        return N_("Winners' bracket final") if double else N_("Final")
+    if r.to_go == 1:
+        return N_("Semi-finals")
+    if r.to_go == 2:
+        return N_("Quarter-finals")
+    return N_("Round {n}", n=r.round)
+
+
+def bracket_text(view: SectionBracket, lang: str) -> str:
+    """The section's matches round by round, then its final placing."""
+    lines: list[str] = []
+    for r in view.rounds:
+        matches = [m for m in r.matches if m.status != "empty"]
+        if not matches:
+            continue
+        if lines:
+            lines.append("")
+        lines.append(round_title(r, view.double).localize(lang))
+        width = max(len(m.top or "") for m in matches)
+        for m in matches:
+            top = _marked(m.top, m.winner == "top")
+            bottom = _marked(m.bottom, m.winner == "bottom")
+            if m.top is None or m.bottom is None:
+                lines.append(f"  {top or bottom}  ({N_('no opponent').localize(lang)})")
+                continue
+            score = ""
+            if m.games:
+                score = f"  {_points(m.score[0])}:{_points(m.score[1])}"
+            how = _HOW.get(m.decided_by or "")
+            note = f" ({how.localize(lang)})" if how is not None else ""
+            lines.append(f"  {top:<{width + 2}} - {bottom}{score}{note}")
+    if view.placings:
+        lines += ["", N_("Final placing").localize(lang)]
+        lines += [f"  {shown:>5}. {name}" for _, shown, name in view.placings]
+    if lines:
+        lines += ["", N_("+: the winner of the match").localize(lang)]
+    return "\n".join(lines)
+
+
+def _marked(name: str | None, won: bool) -> str:
+    return f"{name} +" if name and won else (name or "")
+
+
+def _points(value: float) -> str:
+    """1.5 as "1½", as both languages write match scores."""
+    whole = int(Fraction(value))
+    half = Fraction(value) - whole == Fraction(1, 2)
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)
+
+
+__all__ = ["bracket_text", "round_title"]
