@@ -49,6 +49,7 @@ from cc.regulations import Mode
 from cc.services.addresses import status_meaning
 from cc.services.cases import appeal_article
 from cc.services.digest import Record, notation_of, written
+from cc.services.knockout_text import paired_stage
 from cc.services.move_list import game_ucis
 from cc.services.notifications import (
     GROUP_OF,
@@ -395,6 +396,9 @@ class MailNotices:
             value = said.get(name)
             if isinstance(value, list):
                 said[name] = " ".join(value)
+        if "round" in said or "match" in said:
+            # A Swiss round or a knockout's match, in words (PAIRED).
+            said["stage"] = paired_stage(params).localize(lang)
         return said
 
     def _move(
@@ -675,6 +679,8 @@ def digest_line(lang: str, item: DigestItem) -> str:
     if isinstance(line, list):
         params["line"] = " ".join(str(m) for m in line)
     key = f"d_{item.kind.value}"
+    if item.kind == Kind.PAIRED:
+        params["stage"] = paired_stage(item.params).localize(lang)
     if item.kind == Kind.DRAW_OFFERED and params.get("move"):
         key = "d_draw_offered_move"
     elif item.kind == Kind.REMINDER and "move" not in params:

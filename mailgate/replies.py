@@ -171,9 +171,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "by writing with its subject (or replying to the server's mail in it). The games start "
         "from the event's set position with Black to move: with Black, send your first move "
         "now.",
-        "paired": "{event}, round {round}: {white} - {black} (game {game}). The game begins "
+        "paired": "{event}, {stage}: {white} - {black} (game {game}). The game begins "
         "now, and White's time with it: with White, send your first move.",
-        "paired_black": "{event}, round {round}: {white} - {black} (game {game}). The game "
+        "paired_black": "{event}, {stage}: {white} - {black} (game {game}). The game "
         "begins now from the event's set position, Black to move, and Black's time with it: "
         "with Black, send your first move.",
         "bye": "{event}, round {round}: you have no game this round (the bye); it scores {points}.",
@@ -280,7 +280,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_event_started_bye": "{event} has begun: you have a bye in the first round.",
         "d_entry_accepted": "{event}: your entry is accepted.",
         "d_entry_refused": "{event}: your entry is not accepted.",
-        "d_paired": "you are paired: {white} - {black}, round {round}.",
+        "d_paired": "you are paired: {white} - {black}, {stage}.",
         "d_bye": "{event}, round {round}: you have the bye ({points}).",
         "d_event_closed": "the event is over; the final standings are on its page.",
         "d_claim_filed": "a time claim against you; you may protest within 14 days.",
@@ -516,9 +516,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "event_games_black": "У каждой партии своя тема письма (ниже): ходы в партии "
         "присылайте с этой темой (или ответом на письмо сервера по ней). Партии начинаются с "
         "заданной позиции турнира, ход чёрных: играющие чёрными — пришлите первый ход.",
-        "paired": "{event}, тур {round}: {white} - {black} (партия {game}). Партия начинается "
+        "paired": "{event}, {stage}: {white} - {black} (партия {game}). Партия начинается "
         "сейчас, и время белых идёт с этой минуты: играющий белыми — пришлите первый ход.",
-        "paired_black": "{event}, тур {round}: {white} - {black} (партия {game}). Партия "
+        "paired_black": "{event}, {stage}: {white} - {black} (партия {game}). Партия "
         "начинается сейчас с заданной позиции турнира, ход чёрных, и время чёрных идёт с этой "
         "минуты: играющий чёрными — пришлите первый ход.",
         "bye": "{event}, тур {round}: в этом туре вы свободны от игры; за пропуск тура "
@@ -623,7 +623,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "d_event_started_bye": "«{event}»: турнир начался, в первом круге вы свободны от игры.",
         "d_entry_accepted": "«{event}»: ваша заявка принята.",
         "d_entry_refused": "«{event}»: ваша заявка не принята.",
-        "d_paired": "жеребьёвка: {white} - {black}, тур {round}.",
+        "d_paired": "жеребьёвка: {white} - {black}, {stage}.",
         "d_bye": "«{event}», тур {round}: вы свободны от игры ({points}).",
         "d_event_closed": "турнир окончен; итоговая таблица на его странице.",
         "d_claim_filed": "заявление о просрочке против вас; протест возможен в течение 14 дней.",

@@ -109,7 +109,7 @@ def win_by_better_seed(services: Services, ids: dict[str, int], key: str) -> Non
 def paired_notices(services: Services, login_id: int) -> list[str]:
     with services.ctx.db.read() as session:
         return [
-            str(n.params["round"])
+            str(n.params["match"])
             for n in session.scalars(
                 select(Notification)
                 .where(Notification.recipient_id == login_id, Notification.kind == "paired")
@@ -144,7 +144,7 @@ def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: Fi
     # Their games start the next day, and both players are told of both games.
     assert now["W2-1"][0].turn_started_at.date() == START + timedelta(days=3)  # 00:00 Moscow
     assert paired_notices(services, ids["p8"]) == ["W2-1", "W2-1"]
-    mailed = mails_to(services, "p8@example.org", containing="round W2-1: ")
+    mailed = mails_to(services, "p8@example.org", containing="round 2, match W2-1: ")
     assert sorted(m.subject.split("] ")[1] for m in mailed) == [
         "CUP: Player 1 - Player 8",
         "CUP: Player 8 - Player 1",

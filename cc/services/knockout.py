@@ -238,7 +238,7 @@ def follow(
     if notifications is None:
         return
     for key, g in made:
-        tell_paired(session, notifications, event, g, key)
+        tell_paired(session, notifications, event, g, str(g.round), match=key)
 
 
 def complete(session: Session, event: Event) -> bool:

@@ -9,6 +9,7 @@ page names them (:file:`cc/web/templates/bracket.html`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from cc.i18n import N_, Text
@@ -36,6 +37,30 @@ def round_title(r: RoundView, double: bool) -> Text:
     if r.to_go == 2:
         return N_("Quarter-finals")
     return N_("Round {n}", n=r.round)
+
+
+def stage(match: str) -> Text:
+    """A match's place in the bracket as a notice names it: "round 2, match
+    W2-1", "losers' round 1, match L1-2", "grand final" (the key is the
+    bracket page's)."""
+    if match == "GF":
+        return N_("grand final")
+    if match == "GF2":
+        return N_("grand final, second match")
+    head = match.split("-", 1)[0]
+    number = int(head[1:]) if head[1:].isdigit() else 0
+    if head.startswith("L"):
+        return N_("losers' round {n}, match {match}", n=number, match=match)
+    return N_("round {n}, match {match}", n=number, match=match)
+
+
+def paired_stage(params: Mapping[str, object]) -> Text:
+    """Where a PAIRED notice's game stands: a knockout's match, else the
+    Swiss round."""
+    match = params.get("match")
+    if isinstance(match, str):
+        return stage(match)
+    return N_("round {n}", n=params.get("round", "-"))
 
 
 def bracket_text(view: SectionBracket, lang: str) -> str:
@@ -82,4 +107,4 @@ def _points(value: float) -> str:
     return str(whole)
 
 
-__all__ = ["bracket_text", "round_title"]
+__all__ = ["bracket_text", "paired_stage", "round_title", "stage"]

@@ -84,10 +84,17 @@ def new_game(
     return game
 
 
-def tell_paired(session: Session, hub: Notifications, event: Event, game: Game, round: str) -> None:
+def tell_paired(
+    session: Session,
+    hub: Notifications,
+    event: Event,
+    game: Game,
+    round: str,
+    match: str | None = None,
+) -> None:
     """PAIRED to both players of a game paired during the event (a Swiss
-    round, a knockout match), once per game; ``round`` as the event names it
-    ("3", "W2-1")."""
+    round, a knockout match), once per game; ``round`` as stored, ``match``
+    a knockout's match ("W2-1", cc.services.knockout_text.stage)."""
     params: dict[str, Value] = {
         "event": event.name,
         "code": event.code,
@@ -95,6 +102,8 @@ def tell_paired(session: Session, hub: Notifications, event: Event, game: Game, 
         "white": game.white.name,
         "black": game.black.name,
     }
+    if match is not None:
+        params["match"] = match
     if game.plies_before % 2:
         # A set position with Black to move (Art. 26): Black moves first.
         params["black_first"] = True

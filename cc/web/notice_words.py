@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from cc.i18n import N_, WORDS, Text, code, join
 from cc.services.addresses import status_meaning
+from cc.services.knockout_text import paired_stage
 from cc.services.notifications import Kind
 
 #: how much of a free-text summary (a statement, a protest) a line shows
@@ -161,7 +162,8 @@ SAYINGS: Mapping[Kind, Saying] = {
     Kind.ENTRY_ACCEPTED: lambda p: N_("Your entry to {event} is accepted", **p),
     Kind.ENTRY_REFUSED: lambda p: N_("Your entry to {event} is not accepted", **p),
     Kind.PAIRED: lambda p: N_(
-        "You are paired in game {game}: {white} – {black}, round {round}", **p
+        "You are paired in game {game}: {white} – {black}, {stage}",
+        **{**p, "stage": paired_stage(p)},
     ),
     Kind.BYE: lambda p: N_("{event}, round {round}: you have the bye ({points})", **p),
     Kind.EVENT_CLOSED: lambda p: N_("{event} is over: the final standings are out", **p),
