@@ -1043,9 +1043,13 @@ def event_show(state: State, code: str, as_json_flag: bool) -> None:
                 "Swiss system: {rounds} rounds, paired by the Dutch system (Art. 31.7); "
                 "a bye scores {points}",
                 rounds=e.rounds,
-                points=e.regulations["bye_points"],
+                points=str(e.regulations["bye_points"]).replace("1/2", "½"),
             )
         )
+    elif e.system == EventSystem.KNOCKOUT:
+        click.echo(_("Out after one lost match (knockout)"))
+    elif e.system == EventSystem.DOUBLE_KNOCKOUT:
+        click.echo(_("Out after two lost matches (double knockout)"))
     for line in _regulation_lines(e.mode, e.regulations):
         click.echo(line)
     theme = describe_theme(e.start_fen, e.start_line, e.chess960)

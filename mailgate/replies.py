@@ -240,12 +240,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "digest_subject": "[cc] Your games, {day}",
         "digest_intro": "Your daily digest for {day}.",
         "digest_to_move": "Your move in {count} games, fewest days left first:",
+        "digest_to_move_one": "Your move in 1 game:",
         "digest_game": "Game {game}, {event}: against {opponent} (you play {color}), your "
         "move {number}",
         "digest_after": " after {move}",
         "digest_left": "{days_left} days left: move by {deadline}",
         "digest_over": "over the time limit by {days} days",
         "digest_more": "... and {more} more games where it is your move: {link}",
+        "digest_left_one": "1 day left: move by {deadline}",
+        "digest_over_one": "over the time limit by 1 day",
+        "digest_more_one": "... and 1 more game where it is your move: {link}",
         "digest_white": "White",
         "digest_black": "Black",
         "digest_since": "Since your last digest:",
@@ -700,13 +704,28 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 
 
+#: texts with a singular of their own (``key_one``) for a count of 1, by the
+#: count's parameter (the Russian texts abbreviate, "дн.", and need none)
+_COUNTED = {
+    "digest_to_move": "count",
+    "digest_left": "days_left",
+    "digest_over": "days",
+    "digest_more": "more",
+}
+
+
 def say(lang: str, key: str, **params: object) -> str:
     """A text in ``lang`` (English when unknown).
 
     >>> say("ru", "over", game=3, result="1-0", reason="мат")
     'Партия 3 окончена: 1-0 (мат).'
+    >>> say("en", "digest_to_move", count=1)
+    'Your move in 1 game:'
     """
     table = TEXTS.get(lang, TEXTS["en"])
+    counted = _COUNTED.get(key)
+    if counted is not None and params.get(counted) == 1 and f"{key}_one" in table:
+        key = f"{key}_one"
     return table[key].format(**_said(params, lang))
 
 

@@ -235,3 +235,19 @@ def test_a_swiss_of_five_rounds_runs_to_its_end(services: Services, clock: Fixed
     assert lines[1].split()[:8] == ["1", "1", "Player", "01", "9б1", "6ч1", "4б1", "2ч1"]
     assert "Бх-1: Усечённый Бухгольц-1" in lines[-1]  # the short headings explained
     assert "13½" in lines[4] and "своб+" in lines[13]
+
+
+def test_a_swiss_is_numbered_by_rating_even_when_lots_are_asked_for(
+    services: Services, clock: FixedClock
+) -> None:
+    """Its pairings follow the ratings (31.7): a drawing of lots asked for at
+    the start is not made, and the audit says so."""
+    at(clock, START - timedelta(days=5))
+    setup_swiss(services)
+    services.events.start(OPERATOR, "SW", draw_lots=True)
+    assert services.queries.event("SW").sections["A"] == [f"p{n:02d}" for n in range(1, 17)]
+    with services.ctx.db.read() as session:
+        started = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "event_started")
+        ).one()
+    assert (started.details["draw_lots"], started.details["seed"]) == (False, None)

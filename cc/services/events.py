@@ -372,6 +372,9 @@ class EventService:
                 raise errors.EventStateError(event=code, reason=N_("it has already been started"))
             if not event.sections:
                 raise errors.EventStateError(event=code, reason=N_("no players have been entered"))
+            if event.system == EventSystem.SWISS:
+                # Its numbers follow the ratings, its pairings too (31.7): no lots.
+                draw_lots, seed = False, None
             if draw_lots and seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             rng = random.Random(seed)

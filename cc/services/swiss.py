@@ -186,7 +186,7 @@ def tell_bye(
                         "event": event.name,
                         "code": event.code,
                         "round": rnd,
-                        "points": event.bye_points,
+                        "points": event.bye_points.replace("1/2", "½"),  # ½ in either language
                     },
                     key=f"bye:{event.id}:{section.id}:{rnd}",
                 ),
