@@ -378,14 +378,18 @@ def test_the_time_control_counts_the_moves_made_in_the_game(
     services: Services, clock: FixedClock
 ) -> None:
     """The 10/50 control counts the moves made in the game: Black's first
-    move of a game set at move 12 is Black's move 1 of the control."""
+    move of a game set at move 12 is Black's move 1 of the control. The
+    control is shown by the record's numbers: Black's 10th move in the game
+    is move 21, White's (who begins with move 13) move 22."""
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     thematic_event(services, "TC", start_fen=FEN12)
     game = games_of(services, "TC")[0]
     services.games.submit_move(OPERATOR, game.id, "axb5", as_player=game.black_id)
     clocks = services.ledgers.schedule(game.id).clocks
-    assert clocks["black"].next_control_move == 10
+    assert (clocks["black"].next_control_move, clocks["white"].next_control_move) == (21, 22)
     assert services.queries.game(game.id).move_number == 13
+    listed = {g.id: g for g in services.queries.my_games(game.white_id)}
+    assert listed[game.id].next_control_move == 22
 
 
 # ------------------------------------------------------------------ the web

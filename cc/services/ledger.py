@@ -557,8 +557,10 @@ class LedgerService:
                 result=game.result.value,
                 to_move=to_move.login if to_move else None,
                 clocks={
-                    "white": _clock_view(game.white.login, ledger.white),
-                    "black": _clock_view(game.black.login, ledger.black),
+                    "white": _clock_view(game.white.login, ledger.white, record_offset(game, True)),
+                    "black": _clock_view(
+                        game.black.login, ledger.black, record_offset(game, False)
+                    ),
                 },
                 schedule=rows,
                 day_counting=event.regulations.day_counting.value,
@@ -1050,19 +1052,35 @@ def _move_texts(session: Session, game: Game, style: str) -> list[str]:
     return texts
 
 
-def _clock_view(login: str, clock: PlayerClock) -> ClockView:
+def record_offset(game: Game, white: bool) -> int:
+    """What turns a player's count of moves in the game (the time control
+    counts the moves made in it, Art. 26) into the record's move number:
+    0 from the initial position; from a set position with Black to make
+    move 12, Black's 1st move is move 12 (11) and White's is move 13 (12)."""
+    before = game.plies_before
+    black_first = before % 2 == 1
+    first_ply = (2 if black_first else 1) if white else (1 if black_first else 2)
+    return record_number(first_ply, before) - 1
+
+
+def _clock_view(login: str, clock: PlayerClock, offset: int = 0) -> ClockView:
+    """The clock as shown, its move numbers the record's (``offset``:
+    :func:`record_offset`)."""
     return ClockView(
         player=login,
         total=clock.total,
         penalty_days=clock.penalty_days,
         running_days=clock.running_days,
-        next_control_move=clock.next_control_move,
+        next_control_move=clock.next_control_move + offset,
         days_left=clock.days_left,
         near_control=clock.near_control,
         overstep_on=clock.overstep_on,
-        restarted_from_move=clock.restarted_from_move,
+        restarted_from_move=(
+            clock.restarted_from_move + offset if clock.restarted_from_move is not None else None
+        ),
         oversteps=[
-            {"move_number": o.move_number, "limit": o.limit, "on": o.on} for o in clock.oversteps
+            {"move_number": o.move_number + offset, "limit": o.limit, "on": o.on}
+            for o in clock.oversteps
         ],
         over_since=clock.oversteps[-1].on if clock.days_left < 0 and clock.oversteps else None,
         over_by=max(0, -clock.days_left),

@@ -529,7 +529,7 @@ class QueryService:
         left first; then the others under way; then the finished ones, the
         latest first."""
         from cc.services.cases import claim_basis_of
-        from cc.services.ledger import LedgerService
+        from cc.services.ledger import LedgerService, record_offset
         from timekeeping import local_date
 
         now = self.ctx.now()
@@ -593,7 +593,7 @@ class QueryService:
                         result_reason=game.result_reason.value if game.result_reason else None,
                         days_used=clock.total,
                         days_left=clock.days_left,
-                        next_control_move=clock.next_control_move,
+                        next_control_move=clock.next_control_move + record_offset(game, white),
                         near_control=clock.near_control,
                         i_am_on_leave=on_leave(player_id),
                         opponent_on_leave=on_leave(opponent.id),
