@@ -48,7 +48,10 @@ def logins(services: Services) -> dict[int, str]:
 
 
 def enter(services: Services, game: Game, result: str) -> None:
-    """The result as the players give it: a resignation, or a draw agreed."""
+    """The result as the players give it after a move each: a resignation,
+    or a draw agreed."""
+    services.games.submit_move(OPERATOR, game.id, "e4", as_player=game.white_id)
+    services.games.submit_move(OPERATOR, game.id, "e5", as_player=game.black_id)
     if result == "1-0":
         services.games.resign(OPERATOR, game.id, as_player=game.black_id)
     elif result == "0-1":
@@ -354,3 +357,19 @@ def test_the_console_closes_a_period_and_lists_the_ratings(
     assert re.search(r"^ +2 +1705 ±\d+ +1 +—  rsp2  Player 2$", listed[1]), listed
     rows = json.loads(cc("rating", "list", "--json").stdout)["rows"]
     assert "rsp1" in {r["login"] for r in rows} and len(rows) == 2
+
+
+def test_a_game_in_which_a_player_made_no_move_is_not_rated(services: Services) -> None:
+    """Only games actually played are rated (33.2): not one resigned, or
+    agreed drawn, before each player made a move."""
+    make_event(services, 4, code="NM")
+    games = games_of(services, "NM")
+    names = logins(services)
+    services.games.resign(OPERATOR, games[0].id, as_player=games[0].black_id)  # no move at all
+    services.games.submit_move(OPERATOR, games[1].id, "d4", as_player=games[1].white_id)
+    services.games.resign(OPERATOR, games[1].id, as_player=games[1].black_id)  # White's only
+    enter(services, games[2], "0-1")  # a move each: rated
+    closed = services.ratings.close_period(OPERATOR)
+    assert closed.games == 1
+    _engine, expected = engine_ratings([(names[games[2].white_id], names[games[2].black_id], 0.0)])
+    same(server_ratings(services), expected)

@@ -37,7 +37,8 @@ from cc.models import (
 from cc.services.context import Actor, ServiceContext, audit, find_player, require_admin
 from standings.ratings import RatedGame, Rating, newcomer, rate_period
 
-#: results given without play: not rated (33.2)
+#: results given without play: not rated (33.2), nor games in which a
+#: player made no move (resigned, agreed drawn or lost on time before it)
 UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
 _WHITE_SCORE = {GameResult.WHITE_WINS: 1.0, GameResult.BLACK_WINS: 0.0, GameResult.DRAW: 0.5}
 
@@ -173,6 +174,8 @@ class RatingService:
                         Game.result != GameResult.UNFINISHED,
                         Game.finished_at < _day_end(day),
                         Game.result_reason.is_(None) | Game.result_reason.not_in(UNPLAYED),
+                        # Only games actually played (33.2): each player moved.
+                        Game.ply_count >= 2,
                         ~select(PeriodGame.game_id).where(PeriodGame.game_id == Game.id).exists(),
                     )
                     .order_by(Game.id)
