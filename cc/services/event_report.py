@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from cc import errors
 from cc.i18n import DEFAULT_LANGUAGE, N_, word
-from cc.models import AuditEntry, Case, Game, PlayerLeave, TimeCharge
+from cc.models import AuditEntry, Case, Game, KnockoutGame, PlayerLeave, TimeCharge
 from cc.services.access import is_official_of
 from cc.services.context import Actor, ServiceContext, describe, find_event
 from cc.services.queries import QueryService
@@ -60,10 +60,20 @@ class EventReportService:
                 "",
                 _("RESULTS"),
             ]
+            # A knockout's games by their match (W2-1, L1-2, GF), as its bracket names them.
+            matches: dict[int, str] = {
+                game_id: match
+                for game_id, match in session.execute(
+                    select(KnockoutGame.game_id, KnockoutGame.match).where(
+                        KnockoutGame.game_id.in_(ids)
+                    )
+                )
+            }
             for g in games:
                 reason = g.result_reason.value if g.result_reason else g.status.value
+                where = matches.get(g.id) or f"r{g.round}"
                 out.append(
-                    f"  {g.id:>5}  {g.section.name} r{g.round} {g.white.login} - {g.black.login}"
+                    f"  {g.id:>5}  {g.section.name} {where} {g.white.login} - {g.black.login}"
                     f"  {g.result.value}  "
                     + _(
                         "({reason}, {plies} plies)",
@@ -72,7 +82,12 @@ class EventReportService:
                     )
                 )
             for section in StandingsService(self.ctx).event(code):
-                out += ["", _("CROSSTABLE {section}", section=section.section), section.text(lang)]
+                heading = (
+                    _("BRACKET {section}", section=section.section)
+                    if section.knockout
+                    else _("CROSSTABLE {section}", section=section.section)
+                )
+                out += ["", heading, section.text(lang)]
             out += ["", _("OVERSTEPS AND FORFEITS")]
             forfeits = session.scalars(
                 select(AuditEntry)

@@ -73,19 +73,24 @@ def bracket_text(view: SectionBracket, lang: str) -> str:
         if lines:
             lines.append("")
         lines.append(round_title(r, view.double).localize(lang))
-        width = max(len(m.top or "") for m in matches)
-        for m in matches:
-            top = _marked(m.top, m.winner == "top")
-            bottom = _marked(m.bottom, m.winner == "bottom")
-            if m.top is None or m.bottom is None:
-                lines.append(f"  {top or bottom}  ({N_('no opponent').localize(lang)})")
+        tops = [_marked(m.top, m.winner == "top", lang) for m in matches]
+        width = max(len(t) for t in tops)
+        for m, top in zip(matches, tops, strict=True):
+            bottom = _marked(m.bottom, m.winner == "bottom", lang)
+            if m.status == "bye":
+                through = _marked(m.top or m.bottom, m.winner is not None, lang)
+                lines.append(f"  {through}  ({N_('no opponent').localize(lang)})")
                 continue
-            score = ""
-            if m.games:
-                score = f"  {_points(m.score[0])}:{_points(m.score[1])}"
+            note = ""
+            if m.status == "playing":
+                note = f" ({N_('playing').localize(lang)})"
             how = _HOW.get(m.decided_by or "")
-            note = f" ({how.localize(lang)})" if how is not None else ""
-            lines.append(f"  {top:<{width + 2}} - {bottom}{score}{note}")
+            if how is not None:
+                note = f" ({how.localize(lang)})"
+            score = ""
+            if m.status != "waiting" and any(g.result != "*" for g in m.games):
+                score = f"  {_points(m.score[0])}:{_points(m.score[1])}"
+            lines.append(f"  {top:<{width}} - {bottom}{score}{note}")
     if view.placings:
         lines += ["", N_("Final placing").localize(lang)]
         lines += [f"  {shown:>5}. {name}" for _, shown, name in view.placings]
@@ -94,8 +99,11 @@ def bracket_text(view: SectionBracket, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _marked(name: str | None, won: bool) -> str:
-    return f"{name} +" if name and won else (name or "")
+def _marked(name: str | None, won: bool, lang: str) -> str:
+    """The player's name, "+" for the match's winner; "…" while unknown."""
+    if name is None:
+        return "…"
+    return f"{name} +" if won else name
 
 
 def _points(value: float) -> str:
