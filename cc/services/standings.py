@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -311,17 +312,18 @@ class StandingsService:
                     )
                 names = {e.player.login: e.player.name for e in entries}
                 numbers = {e.player.login: i + 1 for i, e in enumerate(entries)}
+                # What every kind of table has.
+                standing = partial(
+                    SectionStandings,
+                    section=section.name,
+                    names=names,
+                    numbers=numbers,
+                    unfinished=unfinished,
+                    games=ids,
+                )
                 if event.system in KNOCKOUT_SYSTEMS and event.started_at is not None:
                     out.append(
-                        SectionStandings(
-                            section=section.name,
-                            table=None,
-                            names=names,
-                            numbers=numbers,
-                            unfinished=unfinished,
-                            games=ids,
-                            knockout=section_bracket(session, event, section),
-                        )
+                        standing(table=None, knockout=section_bracket(session, event, section))
                     )
                     continue
                 if event.system == EventSystem.SWISS and not section.teams:
@@ -333,15 +335,7 @@ class StandingsService:
                     continue
                 if section.teams:
                     out.append(
-                        SectionStandings(
-                            section=section.name,
-                            table=None,
-                            names=names,
-                            numbers=numbers,
-                            unfinished=unfinished,
-                            teams=_team_standings(section, records, ranking),
-                            games=ids,
-                        )
+                        standing(table=None, teams=_team_standings(section, records, ranking))
                     )
                     continue
                 table = crosstable(
@@ -350,16 +344,7 @@ class StandingsService:
                     withdrawn=[e.player.login for e in entries if e.withdrawn_on],
                     tiebreaks=order,
                 )
-                out.append(
-                    SectionStandings(
-                        section=section.name,
-                        table=table,
-                        names=names,
-                        numbers=numbers,
-                        unfinished=unfinished,
-                        games=ids,
-                    )
-                )
+                out.append(standing(table=table))
             return out
 
 
