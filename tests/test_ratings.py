@@ -373,3 +373,29 @@ def test_a_game_in_which_a_player_made_no_move_is_not_rated(services: Services) 
     assert closed.games == 1
     _engine, expected = engine_ratings([(names[games[2].white_id], names[games[2].black_id], 0.0)])
     same(server_ratings(services), expected)
+
+
+def test_the_crosstable_shows_the_ratings_players_are_ranked_by(services: Services) -> None:
+    """Beside each name: the federation's rating, else the server's, else a
+    dash; in the page, the API's table and both languages."""
+    ids = make_event(services, 3, code="RT")
+    games = games_of(services, "RT")
+    enter(services, games[0], "1-0")
+    services.ratings.close_period(OPERATOR)  # rates the first game's two players
+    with services.ctx.db.write() as session:
+        listed = session.get(Player, ids["p1"])
+        assert listed is not None
+        listed.rating = 2310  # on the federation's list
+    (section,) = services.standings.event("RT")
+    server = {r.login: r.rating for r in services.ratings.table().rows}
+    names = logins(services)
+    p2 = names[ids["p2"]]
+    p1, p3 = names[ids["p1"]], names[ids["p3"]]
+    expected = {p1: 2310, p2: server.get(p2), p3: server.get(p3)}
+    assert section.ratings == expected
+    rows = {row["player"]: row["rating"] for row in section.as_dict()["rows"]}  # type: ignore[union-attr]
+    assert rows == expected
+    c = client(services)
+    for lang, heading in (("en", ">Rating<"), ("ru", ">Рейтинг<")):
+        page = c.get("/events/RT/crosstable", headers={"Accept-Language": lang}).text
+        assert heading in page and ">2310<" in page

@@ -146,6 +146,9 @@ class SectionStandings:
     #: a knockout section's bracket (then ``table`` is None, Art. 26): its
     #: matches and final placing, not a crosstable of the games
     knockout: SectionBracket | None = None
+    #: login -> the rating the player is ranked by (the federation's list,
+    #: else the server's; None unrated), shown beside the name
+    ratings: dict[str, int | None] = field(default_factory=dict)
 
     def game_of(self, player: str, opponent: str, index: int) -> int | None:
         """The game of the ``index``-th cell of ``player`` against ``opponent``."""
@@ -229,6 +232,7 @@ class SectionStandings:
                         "place": r.place_text,
                         "player": r.player,
                         "name": self.names[r.player],
+                        "rating": self.ratings.get(r.player),
                         "number": r.number,
                         "points": float(r.points),
                         "tiebreaks": {k: float(v) for k, v in r.tiebreaks.items()},
@@ -261,6 +265,7 @@ class SectionStandings:
                     "place": r.place_text,
                     "player": r.player,
                     "name": self.names[r.player],
+                    "rating": self.ratings.get(r.player),
                     "number": self.numbers[r.player],
                     "points": float(r.points),
                     "tiebreaks": {k: float(v) for k, v in r.tiebreaks.items()},
@@ -312,6 +317,7 @@ class StandingsService:
                     )
                 names = {e.player.login: e.player.name for e in entries}
                 numbers = {e.player.login: i + 1 for i, e in enumerate(entries)}
+                rated = ranking_ratings(session, [e.player_id for e in entries])
                 # What every kind of table has.
                 standing = partial(
                     SectionStandings,
@@ -320,6 +326,7 @@ class StandingsService:
                     numbers=numbers,
                     unfinished=unfinished,
                     games=ids,
+                    ratings={e.player.login: rated[e.player_id] for e in entries},
                 )
                 if event.system in KNOCKOUT_SYSTEMS and event.started_at is not None:
                     out.append(
@@ -408,6 +415,7 @@ def _swiss_standings(
         swiss=table,
         rounds=event.rounds,
         round_games=round_games,
+        ratings={e.player.login: ratings[e.player_id] for e in entries},
     )
 
 
