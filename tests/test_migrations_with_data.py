@@ -181,6 +181,7 @@ def _play(services: Services, clock: FixedClock) -> None:
     games.add_line(me("p1"), 1, "d6 d4")
     clock.set(END)
     games.submit_move(me("p2"), 2, "d4", offer_draw=True)
+    games.submit_move(me("p3"), 2, "Nf6")  # a move each: the game is rated (33.2)
     games.resign(me("p3"), 2)
     games.submit_move(me("p1", Door.EMAIL), 7, "e4")
     games.offer_draw(me("p2"), 7)
