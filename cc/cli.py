@@ -30,6 +30,7 @@ from cc.models import Door, EventSystem
 from cc.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.services import Actor, EventSpec, Services
 from cc.services.accounts import LINK_DAYS
+from cc.services.knockout_text import stored_round_name
 from cc.services.queries import PlayerView, as_json
 from cc.services.thematic import describe as describe_theme
 
@@ -1154,15 +1155,10 @@ def game_list(
 
 
 def _bracket_round(system: str, number: int) -> str | None:
-    """A knockout's losers' round or grand final by name (stored from 101
-    and 201, cc.services.knockout); None for a round known by its number."""
-    if system not in (EventSystem.KNOCKOUT.value, EventSystem.DOUBLE_KNOCKOUT.value):
-        return None
-    if number > 200:
-        return _("Grand final") if number == 201 else _("Grand final, second match")
-    if number > 100:
-        return _("Losers' round {n}", n=number - 100)
-    return None
+    """A knockout's losers' round or grand final by name; None for a round
+    known by its number."""
+    named = stored_round_name(system, number)
+    return None if named is None else named.localize(_lang())
 
 
 @game.command("show")

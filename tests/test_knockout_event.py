@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
 from sqlalchemy import select, text
 
+from cc import errors
 from cc.clock import FixedClock
 from cc.db import make_engine
 from cc.models import (
@@ -425,3 +427,25 @@ def test_the_console_names_a_knockouts_losers_rounds_and_grand_finals() -> None:
     assert _bracket_round("double_knockout", 202) == "Grand final, second match"
     assert _bracket_round("knockout", 2) is None
     assert _bracket_round("round_robin", 101) is None
+
+
+def test_a_bracket_its_games_no_longer_fit_stays_open_and_the_run_goes_on(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game decided, but the bracket cannot be read from them (an
+    arbiter's correction gone wrong): the cup is not closed, and the daily
+    run finishes its other work instead of failing."""
+    from cc.services import knockout
+
+    at(clock, START)
+    ids = setup_cup(services, 2)
+    win_by_better_seed(services, ids, "W1-1")
+
+    def unreadable(*_: object) -> None:
+        raise errors.EventStateError(event="CUP", reason="stored games no longer fit")
+
+    monkeypatch.setattr(knockout, "_bracket", unreadable)
+    assert services.daily.run(START + timedelta(days=1)).closed == []
+    assert services.queries.event("CUP").status == "started"
+    monkeypatch.undo()
+    assert services.daily.run(START + timedelta(days=1)).closed == ["CUP"]

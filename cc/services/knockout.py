@@ -242,10 +242,17 @@ def follow(
 
 
 def complete(session: Session, event: Event) -> bool:
-    """Every section's bracket has its winner: no match is left to play."""
-    return all(
-        _bracket(session, event, section).finished for section in event.sections if section.entries
-    )
+    """Every section's bracket has its winner: no match is left to play.
+    A bracket its stored games no longer fit is not complete: the event
+    stays open for the arbiter (and the daily run goes on with the rest)."""
+    try:
+        return all(
+            _bracket(session, event, section).finished
+            for section in event.sections
+            if section.entries
+        )
+    except errors.EventStateError:
+        return False
 
 
 def _bracket(session: Session, event: Event, section: Section) -> Bracket:

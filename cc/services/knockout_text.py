@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 
 from cc.i18n import N_, Text
-from cc.services.knockout import RoundView, SectionBracket
+from cc.services.knockout import KNOCKOUT_SYSTEMS, RoundView, SectionBracket
 
 #: how a match was decided, when not by its games alone
 _HOW = {
@@ -37,6 +37,19 @@ def round_title(r: RoundView, double: bool) -> Text:
     if r.to_go == 2:
         return N_("Quarter-finals")
     return N_("Round {n}", n=r.round)
+
+
+def stored_round_name(system: str, number: int) -> Text | None:
+    """A game's stored round as a knockout names it: its losers' rounds and
+    grand finals are stored from 101 and 201 (:mod:`cc.services.knockout`);
+    None for a round known by its number."""
+    if system not in KNOCKOUT_SYSTEMS:
+        return None
+    if number > 200:
+        return N_("Grand final") if number == 201 else N_("Grand final, second match")
+    if number > 100:
+        return N_("Losers' round {n}", n=number - 100)
+    return None
 
 
 def stage(match: str) -> Text:
@@ -115,4 +128,4 @@ def _points(value: float) -> str:
     return str(whole)
 
 
-__all__ = ["bracket_text", "paired_stage", "round_title", "stage"]
+__all__ = ["bracket_text", "paired_stage", "round_title", "stage", "stored_round_name"]
