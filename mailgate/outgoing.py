@@ -27,7 +27,6 @@ from base64 import b32decode, b32encode
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from email.utils import make_msgid
 
 import chess
 from sqlalchemy import func, or_, select
@@ -49,6 +48,7 @@ from cc.models import (
     PlayerEmail,
     PlayerLeave,
 )
+from cc.outbox import message_id as new_message_id
 from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
 from cc.services.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
@@ -433,7 +433,7 @@ class Mailer:
                 cc=cc or [],
                 subject=subject,
                 body=body,
-                message_id=make_msgid(domain=domain),
+                message_id=new_message_id(domain),
                 in_reply_to=letter.message_id if letter else None,
                 game_id=game.id if game else None,
                 ply=ply,

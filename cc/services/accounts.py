@@ -21,7 +21,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.utils import make_msgid
 from functools import cache
 
 from sqlalchemy import Select, bindparam, delete, func, or_, select, update
@@ -42,6 +41,7 @@ from cc.models import (
     PlayerEmail,
     WebSession,
 )
+from cc.outbox import message_id as new_message_id
 from cc.security import hash_password, verify_password
 from cc.services import throttle
 from cc.services.addresses import replace_addresses
@@ -843,7 +843,7 @@ def _queue(
             cc=cc or [],
             subject=subject,
             body=body,
-            message_id=make_msgid(domain="cc-server"),
+            message_id=new_message_id("cc-server"),
             in_reply_to=None,
             game_id=None,
             ply=None,
