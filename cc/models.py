@@ -468,15 +468,21 @@ class SectionEntry(Base):
 
 class Game(Base):
     __tablename__ = "games"
-    __table_args__ = (UniqueConstraint("section_id", "round", "board"),)
+    __table_args__ = (
+        UniqueConstraint("section_id", "round", "board"),
+        # A player's games in the order of their next deadline (the digest's
+        # games to move, the first few of however many).
+        Index("ix_games_white_deadline", "white_id", "next_deadline"),
+        Index("ix_games_black_deadline", "black_id", "next_deadline"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
     section_id: Mapped[int] = mapped_column(ForeignKey("sections.id"))
     round: Mapped[int] = mapped_column(Integer)
     board: Mapped[int] = mapped_column(Integer)
-    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
-    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     status: Mapped[GameStatus] = mapped_column(_enum(GameStatus, "game_status"))
     result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"))
     result_reason: Mapped[ResultReason | None] = mapped_column(_enum(ResultReason, "result_reason"))

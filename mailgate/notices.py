@@ -75,6 +75,8 @@ _CODES = ("decision", "verdict")
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
 #: a partner's leave: recorded, begun, ended, withdrawn (56.7.2)
 _LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE_WITHDRAWN)
+#: the rules' notices mailed with the game's record, to email players only
+_WITH_RECORD = (Kind.FORFEIT, Kind.REMINDER)
 #: the notices that say how a decision is appealed, with the mode's article
 _APPEALABLE = (Kind.CASE_DECIDED, Kind.APPEAL_DECIDED, Kind.CASE_DEADLINE)
 
@@ -126,6 +128,13 @@ class MailNotices:
         person = session.get(Player, notice.recipient_id)
         if person is None:
             return
+        if (
+            delivery.formal
+            and notice.kind in _WITH_RECORD
+            and notice.case_id is None
+            and not (person.mail_moves and person.emails)
+        ):
+            return  # mailed only to a player who plays by email (Mailer.tell)
         game = session.get(Game, notice.game_id) if notice.game_id is not None else None
         case = session.get(Case, notice.case_id) if notice.case_id is not None else None
         event: Event | None = None
@@ -162,7 +171,7 @@ class MailNotices:
             assert game is not None
             if game.event.mode == Mode.EMAIL:  # post moves go by post
                 self._move(session, game, person, notice, footer)
-        elif kind in (Kind.FORFEIT, Kind.REMINDER):
+        elif kind in _WITH_RECORD:
             assert game is not None
             key = kind.value
             if kind == Kind.REMINDER and "move" not in params:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from datetime import UTC, date, datetime
 
-from sqlalchemy import func, select
+import pytest
+from sqlalchemy import event, func, select
 
 from cc.clock import FixedClock
 from cc.models import AuditEntry, Door, Game
@@ -172,10 +174,9 @@ def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
 
 def _statements_of_a_day(services: Services, players: int) -> tuple[int, dict[str, int]]:
     """A round robin of ``players`` in which nobody moves, run on White's
-    51st day: (forfeits, INSERT statements by table)."""
+    51st day: (forfeits, INSERT statements by table, and the games'
+    UPDATE statements as "UPDATE games")."""
     from collections import Counter
-
-    from sqlalchemy import event
 
     make_event(services, players)
     inserts: Counter[str] = Counter()
@@ -183,6 +184,8 @@ def _statements_of_a_day(services: Services, players: int) -> tuple[int, dict[st
     def count(_conn, _cursor, statement: str, *_args) -> None:  # type: ignore[no-untyped-def]
         if statement.startswith("INSERT INTO "):
             inserts[statement.split()[2]] += 1
+        elif statement.startswith("UPDATE games "):
+            inserts["UPDATE games"] += 1
 
     engine = services.ctx.db.write_engine
     event.listen(engine, "before_cursor_execute", count)
@@ -220,3 +223,70 @@ def test_a_day_of_many_forfeits_writes_its_log_and_notices_in_one_statement_a_ta
         assert {(n.game_id, n.recipient_id) for n in told} == {
             (g.id, pid) for g in games for pid in (g.white_id, g.black_id)
         }
+
+
+def test_a_day_of_many_forfeits_writes_its_games_in_one_statement(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players who play on the site: nothing in a forfeit reads the database
+    again, and the batch's games, each changed the same way, are written
+    by one UPDATE at its end (no flush of them), as stored."""
+    from sqlalchemy import update
+    from sqlalchemy.orm import Session
+
+    from cc.models import Player
+    from cc.services.ledger import LedgerService
+
+    # The suite's full count beside each carried ledger reads, and so flushes.
+    monkeypatch.setattr(LedgerService, "check_kept", False)
+    clock.set(noon(date(2026, 6, 30)))
+    flushed: list[object] = []
+
+    def flushing(session: Session, *_: object) -> None:
+        flushed.extend(o for o in session.dirty if isinstance(o, Game))
+
+    original = make_event
+
+    def on_the_site(services: Services, players: int) -> dict[str, int]:
+        ids = original(services, players)
+        with services.ctx.db.write() as session:
+            session.execute(update(Player).values(mail_moves=False))
+        return ids
+
+    monkeypatch.setattr(sys.modules[__name__], "make_event", on_the_site)
+    event.listen(Session, "before_flush", flushing)
+    try:
+        forfeits, statements = _statements_of_a_day(services, 6)  # 15 games
+    finally:
+        event.remove(Session, "before_flush", flushing)
+    assert forfeits == 15
+    assert statements.get("UPDATE games") == 1
+    assert flushed == []
+    with services.ctx.db.read() as session:
+        games = session.scalars(select(Game)).all()
+        assert {(g.status, g.result_reason, g.next_deadline, g.alert_on) for g in games} == {
+            ("finished", "time_forfeit", None, None)
+        }
+        assert all(g.finished_at is not None for g in games)
+
+
+def test_a_batch_of_due_games_is_found_through_the_days_indexes(services: Services) -> None:
+    """The daily run's batch reads only the due entries of the deadline and
+    alert indexes, never the whole table (SQLite's plan)."""
+    from cc.services.daily import due_batch
+
+    engine = services.ctx.db.engine
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's query plan")
+    statement = due_batch(date(2026, 6, 30), 0).compile(engine)
+    with engine.connect() as conn:
+        plan = [
+            row[-1]
+            for row in conn.exec_driver_sql(
+                f"EXPLAIN QUERY PLAN {statement}",
+                tuple(statement.construct_params()[k] for k in statement.positiontup or ()),
+            )
+        ]
+    assert not [step for step in plan if step.startswith("SCAN")], plan
+    assert any("ix_games_next_deadline" in step for step in plan), plan
+    assert any("ix_games_alert_on" in step for step in plan), plan

@@ -213,3 +213,64 @@ def test_a_reminder_before_any_move_is_of_the_first_move() -> None:
         "Game 4: you have the first move: 15 days since the start without it."
     )
     assert digest_line("ru", first) == "Партия 4: первый ход за вами: со старта прошло 15 дн."
+
+
+def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
+    services: Services, clock: FixedClock
+) -> None:
+    """More games to move than the digest lists: the first by next deadline
+    (as White and as Black, those without a deadline last) are listed, and
+    the rest counted; games where the partner is to move are neither."""
+    from datetime import timedelta
+
+    from cc.models import Game
+    from cc.services.digest import DIGEST_GAMES
+
+    clock.set(utc(1, 12))
+    ids = setup(services)
+    anna, boris = ids["anna"], ids["boris"]
+    with services.ctx.db.write() as session:
+        template = session.get(Game, 1)
+        assert template is not None
+        base = {
+            c.key: getattr(template, c.key)
+            for c in Game.__table__.columns
+            if c.key not in ("id", "round", "white_id", "black_id", "fen", "next_deadline")
+        }
+        black_to_move = template.fen.replace(" w ", " b ")
+        rows = []
+        for i in range(36):
+            as_white = i % 6 != 5  # every sixth game Anna has Black
+            theirs = i % 12 == 7  # and in some the partner is to move
+            to_move = " b " in black_to_move and (as_white == theirs)
+            rows.append(
+                {
+                    **base,
+                    "round": 100 + i,
+                    "white_id": anna if as_white else boris,
+                    "black_id": boris if as_white else anna,
+                    "fen": black_to_move if to_move else template.fen,
+                    "plies_before": 1 if to_move else 0,
+                    # every third without a deadline, the rest on their days
+                    "next_deadline": None if i % 3 == 0 else START + timedelta(days=40 - i),
+                }
+            )
+        session.execute(Game.__table__.insert(), rows)
+    told = []
+    services.ctx.notifications.subscribe_digest(lambda _s, digest: told.append(digest))
+    clock.set(utc(11, 7, 0))
+    assert services.daily.run().digests == [anna]
+
+    with services.ctx.db.read() as session:
+        games = session.scalars(select(Game)).all()
+        mine = [
+            g
+            for g in games
+            if (g.white_id == anna and " w " in g.fen) or (g.black_id == anna and " b " in g.fen)
+        ]
+    mine.sort(key=lambda g: (g.next_deadline is None, g.next_deadline, g.id))
+    (digest,) = told
+    assert {line.game_id for line in digest.games} == {g.id for g in mine[:DIGEST_GAMES]}
+    assert digest.more == len(mine) - DIGEST_GAMES > 0
+    assert any(g.black_id == anna for g in mine[:DIGEST_GAMES])
+    assert any(g.next_deadline is None for g in mine[:DIGEST_GAMES])

@@ -6,10 +6,10 @@ audit log and notifications are never looked up by id once written, so a
 run that writes hundreds of them (the daily run's batch of forfeits) can
 collect them and write each table in one ``executemany`` at the end of the
 batch. Outside :func:`collecting`, :func:`add` writes its row at once
-with one Core INSERT on the session's connection: none of the unit of
-work's bookkeeping for a row that nothing reads back as an object, and
-no flush of what else the session holds (each row refers only to rows
-whose ids the caller already has, so they are in the database).
+with one Core INSERT on the session's connection: no ORM object, none of
+the unit of work's bookkeeping for a row that nothing reads back as an
+object, and no flush of what else the session holds (each row refers only
+to rows whose ids the caller already has, so they are in the database).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import TypeVar, cast
+from typing import Any, cast
 
 from sqlalchemy import Insert, Table, Update, bindparam, insert, inspect, update
 from sqlalchemy.orm import Session
@@ -25,7 +25,8 @@ from sqlalchemy.orm import Session
 from cc.models import AuditEntry, Base, Notification
 
 _KEY = "cc.bulk_rows"
-T = TypeVar("T", bound=Base)
+#: a row to insert, by column name
+Row = dict[str, Any]
 #: the kinds of rows that may wait for the end of a batch
 COLLECTED: tuple[type[Base], ...] = (AuditEntry, Notification)
 
@@ -35,7 +36,7 @@ def collecting(session: Session) -> Iterator[None]:
     """Collect audit entries and notifications added in the block, and write
     them when it ends without an error (an error discards them with the
     transaction that fails)."""
-    pending: dict[type[Base], list[Base]] = {model: [] for model in COLLECTED}
+    pending: dict[type[Base], list[Row]] = {model: [] for model in COLLECTED}
     session.info[_KEY] = pending
     try:
         yield
@@ -44,22 +45,23 @@ def collecting(session: Session) -> Iterator[None]:
         session.info.pop(_KEY, None)
 
 
-def add(session: Session, row: Base) -> None:
-    """Write ``row`` now, or keep it for the batch's write."""
+def add(session: Session, model: type[Base], values: Row) -> None:
+    """Write a row of ``model`` (one of :data:`COLLECTED`), given by its
+    column names, now, or keep it for the batch's write. A plain mapping,
+    not an ORM object: the object's instrumented construction costs more
+    than its INSERT, for a row nothing reads back as an object."""
+    assert model in COLLECTED, model
     pending = session.info.get(_KEY)
-    model = type(row)
-    if pending is not None and model in pending:
-        pending[model].append(row)
-    elif model in COLLECTED:
-        write_now(session, row)
+    if pending is not None:
+        pending[model].append(values)
     else:
-        session.add(row)
+        session.connection().execute(_insert(model), values)
 
 
 def write_now(session: Session, row: Base) -> None:
     """One INSERT of ``row`` on the session's connection, now: for a row
-    that nothing reads back as an object in the transaction (a move, an
-    audit entry). The row stays outside the session."""
+    that nothing reads back as an object in the transaction (a move). The
+    row stays outside the session."""
     model = type(row)
     session.connection().execute(_insert(model), _values(model, row))
 
@@ -90,22 +92,68 @@ def write_changes(session: Session, row: Base) -> bool:
         return True
     if len(dirty) != 1 or row not in dirty:
         return False
+    changes = _changes(row)
+    if changes is None:
+        return False
+    if changes:
+        session.connection().execute(_update(type(row)), changes)
+    _stored(session, row)
+    return True
+
+
+def write_changed(session: Session, model: type[Base]) -> int:
+    """Write the changed columns of every row of ``model`` the session holds
+    with Core UPDATEs, one ``executemany`` per set of columns, and mark them
+    as stored; the number of rows so written. The daily run's batch changes
+    a couple of hundred games: the unit of work's flush of them costs more
+    than the rest of the batch's writes. Rows with a relationship changed
+    are left to the flush, as is everything inside a savepoint (see
+    :func:`write_changes`); ``model`` must be one that no ``before_flush``
+    hook looks at.
+    """
+    if session.in_nested_transaction():
+        return 0
+    groups: dict[frozenset[str], list[dict[str, object]]] = {}
+    done: list[Base] = []
+    for row in session.dirty:
+        if type(row) is not model:
+            continue
+        changes = _changes(row)
+        if changes is None:
+            continue
+        if changes:
+            groups.setdefault(frozenset(changes), []).append(changes)
+        done.append(row)
+    for values in groups.values():
+        session.connection().execute(_update(model), values)
+    for row in done:
+        _stored(session, row)
+    return len(done)
+
+
+def _changes(row: Base) -> dict[str, object] | None:
+    """``row``'s changed columns by name with its id as ``_id``; None when
+    something other than a column changed (or the row is not stored)."""
     state = inspect(row)
     if state.identity is None:
-        return False
-    model = type(row)
-    columns = _columns(model)
+        return None
+    columns = _columns(type(row))
     attrs = state.attrs
-    changed = {key for key in state.committed_state if key in columns}
-    if any(attrs[key].history.has_changes() for key in state.committed_state if key not in columns):
-        return False
-    if changed:
-        values: dict[str, object] = {columns[key]: state.dict[key] for key in changed}
-        values["_id"] = state.identity[0]
-        session.connection().execute(_update(model), values)
-    # What a flush does once its UPDATE is run: the row holds what is stored.
+    committed = state.committed_state
+    if any(attrs[key].history.has_changes() for key in committed if key not in columns):
+        return None
+    changed = [key for key in committed if key in columns]
+    if not changed:
+        return {}
+    values: dict[str, object] = {columns[key]: state.dict[key] for key in changed}
+    values["_id"] = state.identity[0]
+    return values
+
+
+def _stored(session: Session, row: Base) -> None:
+    """What a flush does once its UPDATE is run: the row holds what is stored."""
+    state = inspect(row)
     state._commit_all(state.dict, session.identity_map)
-    return True
 
 
 def _values(model: type[Base], row: Base) -> dict[str, object]:
@@ -147,24 +195,32 @@ def _columns(model: type[Base]) -> dict[str, str]:
     return found
 
 
-def waiting(session: Session, model: type[T]) -> list[T]:
-    """The rows of ``model`` collected and not yet written."""
+def waiting(session: Session, model: type[Base]) -> list[Row]:
+    """The rows of ``model`` collected and not yet written, by column name."""
     pending = session.info.get(_KEY)
     return list(pending.get(model, [])) if pending else []
 
 
 def write(session: Session) -> None:
-    """Write what was collected so far, a statement per table and set of
-    columns."""
-    pending: dict[type[Base], list[Base]] | None = session.info.get(_KEY)
+    """Write what was collected so far, a statement per table."""
+    pending: dict[type[Base], list[Row]] | None = session.info.get(_KEY)
     if not pending:
         return
     for model, rows in pending.items():
         if not rows:
             continue
-        values = [_values(model, row) for row in rows]
-        session.connection().execute(_insert(model), values)
+        session.connection().execute(_insert(model), list(rows))
         rows.clear()
 
 
-__all__ = ["COLLECTED", "add", "collecting", "waiting", "write", "write_changes", "write_now"]
+__all__ = [
+    "COLLECTED",
+    "Row",
+    "add",
+    "collecting",
+    "waiting",
+    "write",
+    "write_changed",
+    "write_changes",
+    "write_now",
+]

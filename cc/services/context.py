@@ -142,15 +142,16 @@ def audit(
     """Append one entry to the audit log, in the caller's transaction."""
     bulk_rows.add(
         session,
-        AuditEntry(
-            at=at,
-            actor_id=actor.player_id,
-            actor_label=actor.label or describe(session, actor),
-            door=actor.door,
-            action=action,
-            event_id=event_id,
-            game_id=game_id,
-            details=details,
-            note=note,
-        ),
+        AuditEntry,
+        {
+            "at": at,
+            "actor_id": actor.player_id,
+            "actor_label": actor.label or describe(session, actor),
+            "door": actor.door,
+            "action": action,
+            "event_id": event_id,
+            "game_id": game_id,
+            "details": details,
+            "note": note,
+        },
     )

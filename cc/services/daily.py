@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import Select, and_, func, or_, select, union
 from sqlalchemy.orm import Session, selectinload
 
 from cc import errors
@@ -113,6 +113,26 @@ def _read_players_once(session: Session, games: Sequence[Game]) -> list[object]:
     return [*players, *events]
 
 
+def due_batch(bound: date, after: int) -> Select[Game]:
+    """The next batch of games due by ``bound`` (a deadline or an alert day),
+    those after id ``after``, locked for this run and skipped by others.
+
+    The due games' ids come from the two days' own indexes: asked as one
+    ``OR`` ordered by id, the database walks the whole table in id order and
+    tests each row (only ongoing games keep either day)."""
+    due = union(
+        select(Game.id).where(Game.next_deadline <= bound),
+        select(Game.id).where(Game.alert_on <= bound),
+    )
+    return (
+        select(Game)
+        .where(Game.status == GameStatus.ONGOING, Game.id.in_(due), Game.id > after)
+        .order_by(Game.id)
+        .limit(BATCH)
+        .with_for_update(skip_locked=True)
+    )
+
+
 class DailyService:
     def __init__(self, ctx: ServiceContext, games: GameService, cases: CaseService) -> None:
         self.ctx = ctx
@@ -132,17 +152,7 @@ class DailyService:
         last_id = 0
         while True:
             with self.ctx.db.write() as session:
-                games = session.scalars(
-                    select(Game)
-                    .where(
-                        Game.status == GameStatus.ONGOING,
-                        or_(Game.next_deadline <= bound, Game.alert_on <= bound),
-                        Game.id > last_id,
-                    )
-                    .order_by(Game.id)
-                    .limit(BATCH)
-                    .with_for_update(skip_locked=True)
-                ).all()
+                games = session.scalars(due_batch(bound, last_id)).all()
                 if not games:
                     break
                 # One batch, one transaction and one commit; the batch's
@@ -156,6 +166,7 @@ class DailyService:
                     for game in games:
                         last_id = game.id
                         self._handle(session, game, day, now, report)
+                    bulk_rows.write_changed(session, Game)
                 forget_leaves(session)
                 forget_open(session)
                 del kept

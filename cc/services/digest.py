@@ -165,10 +165,28 @@ class DigestService:
             or_(Game.white_id == player.id, Game.black_id == player.id),
             Game.status == GameStatus.ONGOING,
         )
+        # The modes of the events the player has a game going in: asked per
+        # event (few), each answered by the first such game found, not by
+        # reading all the player's games.
         modes: set[Mode | None] = {
             Mode(m)
             for m in session.scalars(
-                select(Event.mode).distinct().join(Game, Game.event_id == Event.id).where(mine)
+                select(Event.mode)
+                .distinct()
+                .where(
+                    or_(
+                        *(
+                            select(Game.id)
+                            .where(
+                                Game.event_id == Event.id,
+                                side == player.id,
+                                Game.status == GameStatus.ONGOING,
+                            )
+                            .exists()
+                            for side in (Game.white_id, Game.black_id)
+                        )
+                    )
+                )
             )
         } or {None}
         rows = [
@@ -194,17 +212,30 @@ class DigestService:
                     and_(Game.black_id == player.id, Game.fen.like("% b %")),
                 ),
             )
-            # In the order of the next deadline (indexed): the ledgers of the
-            # first few are computed, and sorted by the days really left.
-            to_move = list(
-                session.scalars(
-                    select(Game)
-                    .where(theirs)
-                    .order_by(Game.next_deadline.is_(None), Game.next_deadline, Game.id)
-                    .limit(DIGEST_GAMES)
-                )
-            )
-            if len(to_move) == DIGEST_GAMES:
+            # In the order of the next deadline: the ledgers of the first
+            # few are computed, and sorted by the days really left. Each
+            # colour, with and without a deadline, is read on its own, so
+            # that the player's index gives its first few in order however
+            # many games the player has.
+            found: list[Game] = []
+            for side, letter in ((Game.white_id, "w"), (Game.black_id, "b")):
+                for dated in (True, False):
+                    query = select(Game).where(
+                        side == player.id,
+                        Game.status == GameStatus.ONGOING,
+                        Game.suspended_by_case_id.is_(None),
+                        Game.fen.like(f"% {letter} %"),
+                    )
+                    if dated:
+                        query = query.where(Game.next_deadline.is_not(None)).order_by(
+                            Game.next_deadline, Game.id
+                        )
+                    else:
+                        query = query.where(Game.next_deadline.is_(None)).order_by(Game.id)
+                    found.extend(session.scalars(query.limit(DIGEST_GAMES)))
+            found.sort(key=lambda g: (g.next_deadline is None, g.next_deadline, g.id))
+            to_move = found[:DIGEST_GAMES]
+            if len(found) > DIGEST_GAMES:
                 total = session.scalar(select(func.count()).select_from(Game).where(theirs))
                 more = int(total or 0) - DIGEST_GAMES
         for row in rows:

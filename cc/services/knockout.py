@@ -194,10 +194,15 @@ def follow(
     )
     told = {
         entry.details.get("match")
-        for entry in [*written, *bulk_rows.waiting(session, AuditEntry)]
-        if entry.event_id == event.id
-        and entry.action == "knockout_match_decided"
-        and entry.details.get("section") == section.name
+        for entry in written
+        if entry.details.get("section") == section.name
+    }
+    told |= {
+        row["details"].get("match")
+        for row in bulk_rows.waiting(session, AuditEntry)
+        if row["event_id"] == event.id
+        and row["action"] == "knockout_match_decided"
+        and row["details"].get("section") == section.name
     }
     for m in after.matches:
         if m.status == MatchStatus.DECIDED and m.key not in told:

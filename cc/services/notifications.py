@@ -429,7 +429,7 @@ class Notifications:
                 )
             )
             if seen is not None or any(
-                r.recipient_id == person.id and r.key == notice.key
+                r["recipient_id"] == person.id and r["key"] == notice.key
                 for r in bulk_rows.waiting(session, Notification)
             ):
                 return None
@@ -440,26 +440,27 @@ class Notifications:
         now = self.clock.now() if self.clock is not None else datetime.now(UTC)
         formal = is_formal(notice.kind, mode)
         by_email = formal or Channel.EMAIL in channels
-        row = Notification(
-            recipient_id=person.id,
-            kind=notice.kind.value,
-            game_id=notice.game_id,
-            case_id=notice.case_id,
-            event_id=notice.event_id,
-            params=dict(notice.params),
-            channels=sorted(c.value for c in channels),
-            key=notice.key,
-            created_at=now,
+        row = {
+            "recipient_id": person.id,
+            "kind": notice.kind.value,
+            "game_id": notice.game_id,
+            "case_id": notice.case_id,
+            "event_id": notice.event_id,
+            "params": dict(notice.params),
+            "channels": sorted(c.value for c in channels),
+            "key": notice.key,
+            "created_at": now,
             # Only the centre's notices count as unread, and only the
             # digest's wait for it (a notice mailed at once is not said
             # again): the digest reads the rows not yet digested.
-            read_at=None if Channel.CENTRE in channels else now,
-            digested_at=None if Channel.DIGEST in channels and not by_email else now,
-            push_due=Channel.PUSH in channels,
-        )
+            "read_at": None if Channel.CENTRE in channels else now,
+            "digested_at": None if Channel.DIGEST in channels and not by_email else now,
+            "push_due": Channel.PUSH in channels,
+            "push_claimed_until": None,
+        }
         # Not flushed here: a run that notifies many (the daily run) writes
-        # its rows together at the next flush.
-        bulk_rows.add(session, row)
+        # its rows together at the end of its batch.
+        bulk_rows.add(session, Notification, row)
         delivery = Delivery(notice, channels, formal, mode)
         for handler in self._handlers:
             handler(session, delivery)
