@@ -138,14 +138,13 @@ def _changes(row: Base) -> dict[str, object] | None:
     if state.identity is None:
         return None
     columns = _columns(type(row))
-    attrs = state.attrs
     committed = state.committed_state
-    if any(attrs[key].history.has_changes() for key in committed if key not in columns):
-        return None
-    changed = [key for key in committed if key in columns]
-    if not changed:
+    if not committed:
         return {}
-    values: dict[str, object] = {columns[key]: state.dict[key] for key in changed}
+    if any(key not in columns for key in committed):
+        return None  # a relationship was set: the flush orders its rows
+    held = state.dict
+    values: dict[str, object] = {columns[key]: held[key] for key in committed}
     values["_id"] = state.identity[0]
     return values
 
