@@ -242,15 +242,16 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
         for i in range(36):
             as_white = i % 6 != 5  # every sixth game Anna has Black
             theirs = i % 12 == 7  # and in some the partner is to move
-            to_move = " b " in black_to_move and (as_white == theirs)
+            # Black to move: Anna's partner as White, or Anna herself as Black.
+            black_moves = as_white == theirs
             rows.append(
                 {
                     **base,
                     "round": 100 + i,
                     "white_id": anna if as_white else boris,
                     "black_id": boris if as_white else anna,
-                    "fen": black_to_move if to_move else template.fen,
-                    "plies_before": 1 if to_move else 0,
+                    "fen": black_to_move if black_moves else template.fen,
+                    "plies_before": 1 if black_moves else 0,
                     # every third without a deadline, the rest on their days
                     "next_deadline": None if i % 3 == 0 else START + timedelta(days=40 - i),
                 }

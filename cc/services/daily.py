@@ -118,8 +118,8 @@ def due_batch(bound: date, after: int) -> Select[Game]:
     those after id ``after``, locked for this run and skipped by others.
 
     The due games' ids come from the two days' own indexes: asked as one
-    ``OR`` ordered by id, the database walks the whole table in id order and
-    tests each row (only ongoing games keep either day)."""
+    ``OR`` ordered by id, SQLite walks the whole table in id order and tests
+    each row (only ongoing games keep either day)."""
     due = union(
         select(Game.id).where(Game.next_deadline <= bound),
         select(Game.id).where(Game.alert_on <= bound),

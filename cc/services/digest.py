@@ -165,9 +165,9 @@ class DigestService:
             or_(Game.white_id == player.id, Game.black_id == player.id),
             Game.status == GameStatus.ONGOING,
         )
-        # The modes of the events the player has a game going in: asked per
-        # event (few), each answered by the first such game found, not by
-        # reading all the player's games.
+        # The modes of the events the player has a game going in: asked of
+        # each event (far fewer than games), each answered by the first such
+        # game found, not by reading all the player's games.
         modes: set[Mode | None] = {
             Mode(m)
             for m in session.scalars(
