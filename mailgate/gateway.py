@@ -31,6 +31,7 @@ from cc.models import (
     Player,
 )
 from cc.services import Services, move_list
+from cc.services.addresses import SENDERS_KEY
 from cc.services.context import Actor
 from cc.services.ledger import forget_leaves
 from cc.services.mail_office import RELEASED
@@ -51,7 +52,7 @@ Incoming = tuple[bytes, datetime, str]
 
 
 #: what a message's answers keep in ``Session.info`` while they are written
-_MEMOS = ("cc_schedules", "cc_final_tables", move_list.KEY, "cc_record_parts", "cc_senders")
+_MEMOS = ("cc_schedules", "cc_final_tables", move_list.KEY, "cc_record_parts", SENDERS_KEY)
 
 
 def forget_memos(session: Session) -> None:

@@ -45,10 +45,10 @@ from cc.models import (
     OutboundMessage,
     OutboundStatus,
     Player,
-    PlayerEmail,
     PlayerLeave,
 )
 from cc.outbox import message_id as new_message_id
+from cc.services.addresses import registered_address
 from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
 from cc.services.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
@@ -562,12 +562,8 @@ class Mailer:
     @staticmethod
     def player_by_address(session: Session, address: str) -> Player | None:
         """The player an address is registered to, looked up once per message."""
-        memo = session.info.setdefault("cc_senders", {})
-        if address not in memo:
-            row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address))
-            memo[address] = row.player_id if row else None
-        player_id = memo[address]
-        return None if player_id is None else session.get(Player, player_id)
+        row = registered_address(session, address)
+        return None if row is None else row.player
 
     def game_list(self, session: Session, player: Player) -> str:
         """The player's running games, one subject a line, to reply to."""

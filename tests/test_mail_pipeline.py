@@ -454,3 +454,40 @@ def test_a_move_for_a_finished_game_is_told_the_game_is_over(
     assert moves(services) == ["f3", "e5", "g4", "Qh4#"]
     clocks = services.ledgers.schedule(1).clocks
     assert clocks["white"].penalty_days == clocks["black"].penalty_days == 0
+
+
+def test_a_move_by_email_reads_its_sender_and_its_game_once_each(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    """The sender's address, their player and the game are each asked of
+    the database once for the message (the game once more, locked, for the
+    move itself), however many steps of the message need them: the failing
+    mark, the sender's player, the message's record, the answers' form."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, _params, _context, _many) -> None:  # type: ignore[no-untyped-def]
+        seen.append(" ".join(statement.split()).lower())
+
+    engine = services.ctx.db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert (receipt.status, receipt.outcome) == ("applied", "move")
+    assert moves(services) == ["e4"]
+
+    def reads(table: str, where: str) -> int:
+        return sum(
+            1 for s in seen if s.startswith("select") and f"from {table} " in s and where in s
+        )
+
+    assert reads("player_emails", "player_emails.address =") == 1
+    # The sender's player row; Black's comes with the game, for the forward.
+    assert reads("players", "players.id =") == 1
+    # Read for the message, then locked with its event and players for the move.
+    assert reads("games", "games.id =") == 2
+    sent = outbox(services)
+    assert sorted((m.kind, m.to_address) for m in sent) == [("forward", BLACK), ("reply", WHITE)]

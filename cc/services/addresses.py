@@ -32,6 +32,23 @@ REASON_CHARS = 500
 GATEWAY = Actor.operator(Door.EMAIL, label="gateway")
 
 
+#: ``Session.info`` key of :func:`registered_address`'s memo
+SENDERS_KEY = "cc_senders"
+
+
+def registered_address(session: Session, address: str) -> PlayerEmail | None:
+    """The registration of ``address`` (any case), looked up once per
+    session: the email gateway asks of a message's sender three times (its
+    failing mark, its player, the message's record), and drops the memo
+    after each message (:data:`SENDERS_KEY`). The row is held, and with it
+    its player once read, so neither is read again in the message."""
+    memo: dict[str, PlayerEmail | None] = session.info.setdefault(SENDERS_KEY, {})
+    key = address.lower()
+    if key not in memo:
+        memo[key] = session.scalar(select(PlayerEmail).where(PlayerEmail.address == key))
+    return memo[key]
+
+
 @dataclass(frozen=True)
 class FailingAddress:
     """A registered address whose mail bounces, as the office sees it."""
@@ -153,7 +170,7 @@ class AddressService:
     def heard_from(self, session: Session, address: str) -> bool:
         """In the caller's transaction: a message from ``address`` is being
         processed, so it works: a failing mark goes. True when it went."""
-        row = session.scalar(select(PlayerEmail).where(PlayerEmail.address == address.lower()))
+        row = registered_address(session, address)
         if row is None or row.failing_since is None:
             return False
         self._clear(session, GATEWAY, row, "mail_received")

@@ -99,7 +99,11 @@ def game_query(game_id: int | BindParameter[int], *, lock: bool = False) -> Sele
 
 
 def find_game(session: Session, game_id: int, *, lock: bool = False) -> Game:
-    game = session.scalar(game_query(game_id, lock=lock))
+    # Unlocked, a game the transaction already holds is not read again (an
+    # email's answers ask for the game they answer about after the move).
+    game = (
+        session.get(Game, game_id) if not lock else session.scalar(game_query(game_id, lock=lock))
+    )
     if game is None:
         raise errors.NotFound(kind="game", ref=game_id)
     return game
