@@ -48,6 +48,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.outbox import message_id as new_message_id
+from cc.services import bulk_rows
 from cc.services.addresses import registered_address
 from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
@@ -426,23 +427,26 @@ class Mailer:
             if not cc:
                 headers = dict(footer.headers)
         domain = self.settings.address.rpartition("@")[2] or "localhost"
-        session.add(
-            OutboundMessage(
-                kind=kind,
-                to_address=to,
-                cc=cc or [],
-                subject=subject,
-                body=body,
-                message_id=new_message_id(domain),
-                in_reply_to=letter.message_id if letter else None,
-                game_id=game.id if game else None,
-                ply=ply,
-                headers=headers,
-                status=OutboundStatus.QUEUED,
-                attempts=0,
-                next_attempt_at=now,
-                created_at=now,
-            )
+        # Written at once, by column: nothing reads it back as an object.
+        bulk_rows.insert_now(
+            session,
+            OutboundMessage,
+            {
+                "kind": kind,
+                "to_address": to,
+                "cc": cc or [],
+                "subject": subject,
+                "body": body,
+                "message_id": new_message_id(domain),
+                "in_reply_to": letter.message_id if letter else None,
+                "game_id": game.id if game else None,
+                "ply": ply,
+                "headers": headers,
+                "status": OutboundStatus.QUEUED,
+                "attempts": 0,
+                "next_attempt_at": now,
+                "created_at": now,
+            },
         )
 
     # ------------------------------------------------------------- record

@@ -55,7 +55,18 @@ def add(session: Session, model: type[Base], values: Row) -> None:
     if pending is not None:
         pending[model].append(values)
     else:
-        session.connection().execute(_insert(model), values)
+        insert_now(session, model, values)
+
+
+def insert_now(session: Session, model: type[Base], values: Row) -> int:
+    """One INSERT of a row of ``model`` given by its column names, on the
+    session's connection, now; the new row's id. For a row that nothing
+    reads back as an object in the transaction (an outgoing message): inside
+    the email gateway's savepoints, the flush it saves is most of the row's
+    cost."""
+    key = session.connection().execute(_insert(model), values).inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 def write_now(session: Session, row: Base) -> None:
@@ -63,7 +74,7 @@ def write_now(session: Session, row: Base) -> None:
     that nothing reads back as an object in the transaction (a move). The
     row stays outside the session."""
     model = type(row)
-    session.connection().execute(_insert(model), _values(model, row))
+    insert_now(session, model, _values(model, row))
 
 
 def write_changes(session: Session, row: Base) -> bool:
@@ -80,12 +91,12 @@ def write_changes(session: Session, row: Base) -> bool:
     :func:`cc.services.ledger._forget_tallies` watches moves, charges,
     leaves and cases), and never with a relationship changed.
 
-    Never inside a savepoint either: rolling one back expires the objects
-    its flushes wrote, so that the session reads them again, and a row
-    written here would keep what the database no longer holds (the email
-    gateway runs each message in a savepoint of its batch).
+    Inside a savepoint too (the email gateway runs each message in a
+    savepoint of its batch): the row is registered as one the savepoint
+    changed, as its flush would be, so that rolling the savepoint back
+    expires it and the session reads it again.
     """
-    if session.new or session.deleted or session.in_nested_transaction():
+    if session.new or session.deleted:
         return False
     dirty = session.dirty
     if not dirty:
@@ -107,12 +118,9 @@ def write_changed(session: Session, model: type[Base]) -> int:
     as stored; the number of rows so written. The daily run's batch changes
     a couple of hundred games: the unit of work's flush of them costs more
     than the rest of the batch's writes. Rows with a relationship changed
-    are left to the flush, as is everything inside a savepoint (see
-    :func:`write_changes`); ``model`` must be one that no ``before_flush``
+    are left to the flush; ``model`` must be one that no ``before_flush``
     hook looks at.
     """
-    if session.in_nested_transaction():
-        return 0
     groups: dict[frozenset[str], list[dict[str, object]]] = {}
     done: list[Base] = []
     for row in session.dirty:
@@ -150,9 +158,12 @@ def _changes(row: Base) -> dict[str, object] | None:
 
 
 def _stored(session: Session, row: Base) -> None:
-    """What a flush does once its UPDATE is run: the row holds what is stored."""
+    """What a flush does once its UPDATE is run: the row holds what is
+    stored, and the transaction (a savepoint's too) knows it changed it, so
+    that its rollback expires the row."""
     state = inspect(row)
     state._commit_all(state.dict, session.identity_map)
+    session._register_altered([state])
 
 
 def _values(model: type[Base], row: Base) -> dict[str, object]:

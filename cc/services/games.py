@@ -301,9 +301,11 @@ class GameService(ConditionalMoves):
                 params["draw_declined"] = True
             if text:
                 params["message"] = text
-            self._tell_partner(session, game, player, kind, params)
             # Most moves change the game's row alone: one UPDATE, no flush.
+            # Written before the partner is told, whose mail (the email
+            # door's form) reads the database, and would flush it first.
             bulk_rows.write_changes(session, game)
+            self._tell_partner(session, game, player, kind, params)
             return outcome
 
     def record_stated_move(
