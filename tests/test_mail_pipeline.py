@@ -491,3 +491,47 @@ def test_a_move_by_email_reads_its_sender_and_its_game_once_each(
     assert reads("games", "games.id =") == 2
     sent = outbox(services)
     assert sorted((m.kind, m.to_address) for m in sent) == [("forward", BLACK), ("reply", WHITE)]
+
+
+def test_a_move_by_email_is_written_without_a_flush_of_the_unit_of_work(
+    services: Services, clock: FixedClock, game: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The message's row, the move, the game's update and both answers are
+    written as rows, not flushed as objects: inside the message's savepoint
+    each flush costs more than its statement. What the message did is all
+    there once committed."""
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session
+
+    from cc.models import Game, InboundStatus, OutboundMessage
+    from cc.services.ledger import LedgerService
+
+    # The suite's full count beside each carried ledger reads, and so flushes.
+    monkeypatch.setattr(LedgerService, "check_kept", False)
+
+    flushed: list[list[str]] = []
+
+    def before_flush(session: Session, _context: object, _instances: object) -> None:
+        flushed.append(sorted(type(o).__name__ for o in [*session.new, *session.dirty]))
+
+    event.listen(Session, "before_flush", before_flush)
+    try:
+        receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    finally:
+        event.remove(Session, "before_flush", before_flush)
+    assert (receipt.status, receipt.outcome) == ("applied", "move")
+    assert flushed == []
+    with services.ctx.db.read() as session:
+        stored = session.get(Game, 1)
+        assert stored is not None and stored.ply_count == 1 and " b " in stored.fen
+        row = session.scalar(select(InboundMessage))
+        assert row is not None
+        assert (row.status, row.outcome, row.game_id, row.attempts) == (
+            InboundStatus.APPLIED,
+            "move",
+            1,
+            1,
+        )
+        assert row.player_id == game["ids"]["p1"]
+        kinds = sorted(m.kind for m in session.scalars(select(OutboundMessage)))
+        assert kinds == ["forward", "reply"]
