@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from timekeeping import Charge, DayCounting, Leave, MoveTimes, Pending, Rules, compute_ledger
@@ -162,3 +162,76 @@ def test_noon_moves_count_alike_in_calendar_and_iccf_days(
     for x, y in ((a.white, b.white), (a.black, b.black)):
         assert [m.days for m in x.moves] == [m.days for m in y.moves]
         assert (x.total, x.days_left, x.overstep_on) == (y.total, y.days_left, y.overstep_on)
+
+
+def _walked_overstep_day(
+    rule: Rules,
+    r: int,
+    s: int,
+    before: int,
+    limit: int,
+    leave_days: list[tuple[int, int]],
+    charges: list[Charge],
+    received_at: datetime | None,
+    iccf: bool,
+    double: bool,
+) -> date:
+    """The reference: every day from ``r`` to ``s`` in turn, the first over."""
+    zone = ZoneInfo(rule.timezone)
+    for d in range(r, s + 1):
+        charged = sum(c.days for c in charges if c.on.toordinal() <= d)
+        if iccf:
+            assert received_at is not None
+            end = datetime.combine(date.fromordinal(d + 1), time(), zone)
+            raw = max(0, int((end - received_at).total_seconds() // 86400))
+        else:
+            raw = d - r
+        overlap = sum(max(0, min(last, d) - max(first, r + 1) + 1) for first, last in leave_days)
+        days = max(0, raw - overlap)
+        counted = days + days - 20 if double and days > 20 else days
+        if before + counted + charged > limit:
+            return date.fromordinal(d)
+    return date.fromordinal(s)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(0, 90),
+    st.integers(0, 60),
+    st.integers(1, 80),
+    st.lists(st.tuples(st.integers(0, 90), st.integers(0, 20)), max_size=3),
+    st.lists(st.tuples(st.integers(-20, 5), st.integers(0, 90)), max_size=3),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["UTC", "Europe/Moscow", "America/New_York"]),
+    st.integers(0, 23),
+)
+# Over on day 6, back under with a grace of 5 days on day 7: the first day.
+@example(20, 0, 5, [], [(-5, 7)], False, False, "UTC", 12)
+def test_the_overstep_day_is_the_first_day_over_the_limit(
+    length: int,
+    before: int,
+    limit: int,
+    leave_spans: list[tuple[int, int]],
+    charge_days: list[tuple[int, int]],
+    iccf: bool,
+    double: bool,
+    zone: str,
+    hour: int,
+) -> None:
+    """Found by halving the days when no grace takes days off (the total
+    never falls), and by walking them when one does: the first day over,
+    as the walk finds it, either way."""
+    from timekeeping.ledger import _overstep_day
+
+    rule = Rules(10, 50, timezone=zone)
+    r = START.toordinal()
+    s = r + length
+    leave_days = [(r + first, r + first + span) for first, span in leave_spans]
+    charges = [
+        Charge(1, days, "test", date.fromordinal(r + on), "grace" if days < 0 else "penalty")
+        for days, on in charge_days
+    ]
+    received_at = datetime.combine(START, time(hour), ZoneInfo(zone)) if iccf else None
+    args = (rule, r, s, before, limit, leave_days, charges, received_at, iccf, double)
+    assert _overstep_day(*args) == _walked_overstep_day(*args)
