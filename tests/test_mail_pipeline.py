@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from cc.clock import FixedClock
 from cc.models import InboundMessage, TimeCharge
@@ -50,6 +52,16 @@ def send(
 
 def moves(services: Services) -> list[str]:
     return [m.san for m in services.queries.game(1).moves]
+
+
+@contextmanager
+def listening(target: object, name: str, listener: Callable[..., None]) -> Iterator[None]:
+    """``listener`` hears SQLAlchemy's ``name`` events of ``target`` in the block."""
+    event.listen(target, name, listener)
+    try:
+        yield
+    finally:
+        event.remove(target, name, listener)
 
 
 def test_an_email_game_with_forwards_in_the_standard_form(
@@ -463,19 +475,13 @@ def test_a_move_by_email_reads_its_sender_and_its_game_once_each(
     the database once for the message (the game once more, locked, for the
     move itself), however many steps of the message need them: the failing
     mark, the sender's player, the message's record, the answers' form."""
-    from sqlalchemy import event
-
     seen: list[str] = []
 
     def count(_conn, _cursor, statement, _params, _context, _many) -> None:  # type: ignore[no-untyped-def]
         seen.append(" ".join(statement.split()).lower())
 
-    engine = services.ctx.db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with listening(services.ctx.db.engine, "before_cursor_execute", count):
         receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
     assert (receipt.status, receipt.outcome) == ("applied", "move")
     assert moves(services) == ["e4"]
 
@@ -500,7 +506,6 @@ def test_a_move_by_email_is_written_without_a_flush_of_the_unit_of_work(
     written as rows, not flushed as objects: inside the message's savepoint
     each flush costs more than its statement. What the message did is all
     there once committed."""
-    from sqlalchemy import event
     from sqlalchemy.orm import Session
 
     from cc.models import Game, InboundStatus, OutboundMessage
@@ -514,11 +519,8 @@ def test_a_move_by_email_is_written_without_a_flush_of_the_unit_of_work(
     def before_flush(session: Session, _context: object, _instances: object) -> None:
         flushed.append(sorted(type(o).__name__ for o in [*session.new, *session.dirty]))
 
-    event.listen(Session, "before_flush", before_flush)
-    try:
+    with listening(Session, "before_flush", before_flush):
         receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
-    finally:
-        event.remove(Session, "before_flush", before_flush)
     assert (receipt.status, receipt.outcome) == ("applied", "move")
     assert flushed == []
     with services.ctx.db.read() as session:
