@@ -522,7 +522,8 @@ def _overstep_day(
     iccf: bool,
     double: bool,
 ) -> date:
-    """The first day on which the total passed ``limit`` (day ``s`` if none).
+    """The first day on which the total passed ``limit`` (day ``s`` if none):
+    the day of the overstep (54.5: on a server the loss falls on that day).
 
     Without a grace (a charge that takes days off), a move's total never
     falls from one day to the next: its days, leave days and charges only
