@@ -140,6 +140,18 @@ def test_leave_over_new_year() -> None:
     assert (ledger.black.moves[0].days, ledger.black.moves[0].leave_days) == (3, 5)
 
 
+def test_a_day_under_two_leaves_is_one_day_of_leave() -> None:
+    """A player's leave inside a suspended game's pause (56.6.3): both stop
+    the same clock, and each day off is taken off once."""
+    moves = [MoveTimes(d(10), d(10)), MoveTimes(d(10), d(20))]
+    leaves = [Leave(d(12), d(16)), Leave(d(14), d(18))]
+    ledger = compute_ledger(R10_50, START, moves, today=d(20), black_leaves=leaves)
+    assert (ledger.black.moves[0].days, ledger.black.moves[0].leave_days) == (3, 7)
+    the_same = compute_ledger(R10_50, START, moves, today=d(20), black_leaves=leaves * 2)
+    assert the_same.black.moves == ledger.black.moves
+    assert the_same.black.total == ledger.black.total == 3
+
+
 def test_running_clock_pauses_on_leave() -> None:
     moves = [MoveTimes(d(10), d(10))]
     ledger = compute_ledger(

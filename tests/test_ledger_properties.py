@@ -208,11 +208,13 @@ def _walked_overstep_day(
 )
 # Over on day 6, back under with a grace of 5 days on day 7: the first day.
 @example(20, 0, 5, [], [(-5, 7)], False, False, "UTC", 12)
+# Two leaves over the same day: it is one day of leave, not two.
+@example(13, 0, 11, [(13, 0), (13, 0)], [], False, False, "UTC", 0)
 def test_the_overstep_day_is_the_first_day_over_the_limit(
     length: int,
     before: int,
     limit: int,
-    leave_spans: list[tuple[int, int]],
+    leave_spans_at: list[tuple[int, int]],
     charge_days: list[tuple[int, int]],
     iccf: bool,
     double: bool,
@@ -222,12 +224,15 @@ def test_the_overstep_day_is_the_first_day_over_the_limit(
     """Found by halving the days when no grace takes days off (the total
     never falls), and by walking them when one does: the first day over,
     as the walk finds it, either way."""
-    from timekeeping.ledger import _overstep_day
+    from timekeeping.ledger import _overstep_day, leave_spans
 
     rule = Rules(10, 50, timezone=zone)
     r = START.toordinal()
     s = r + length
-    leave_days = [(r + first, r + first + span) for first, span in leave_spans]
+    leave_days = leave_spans(
+        Leave(date.fromordinal(r + first), date.fromordinal(r + first + span))
+        for first, span in leave_spans_at
+    )
     charges = [
         Charge(1, days, "test", date.fromordinal(r + on), "grace" if days < 0 else "penalty")
         for days, on in charge_days

@@ -255,8 +255,33 @@ class Ledger:
         return self.white if white else self.black
 
 
+def leave_spans(leaves: Iterable[Leave]) -> list[tuple[int, int]]:
+    """The days of ``leaves`` as sorted, disjoint spans of ordinals.
+
+    A day on leave is one day however many leaves cover it: a player's
+    leave can fall inside a suspended game's pause (56.6.3), and both stop
+    the same clock. Counted twice, the day would take a day off the time
+    used, and the total could fall from one day to the next.
+
+    >>> from datetime import date
+    >>> spans = leave_spans([Leave(date(2026, 5, 3), date(2026, 5, 9)),
+    ...                      Leave(date(2026, 5, 1), date(2026, 5, 4))])
+    >>> [(date.fromordinal(a).day, date.fromordinal(b).day) for a, b in spans]
+    [(1, 9)]
+    """
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted((lv.first_day.toordinal(), lv.last_day.toordinal()) for lv in leaves):
+        if merged and first <= merged[-1][1] + 1:
+            if last > merged[-1][1]:
+                merged[-1] = (merged[-1][0], last)
+        else:
+            merged.append((first, last))
+    return merged
+
+
 def _leave_overlap(leaves: Sequence[tuple[int, int]], after: int, upto: int) -> int:
-    """Leave days d with after < d <= upto (ordinals)."""
+    """Leave days d with after < d <= upto (ordinals; ``leaves`` disjoint,
+    as :func:`leave_spans` gives them)."""
     days = 0
     for first, last in leaves:
         lo = first if first > after else after + 1
@@ -350,7 +375,7 @@ def _player_clock(
     iccf = rules.counting == DayCounting.ICCF
     double = rules.double_after_20
     restart = rules.restart_after_first_overstep
-    leaves = sorted((lv.first_day.toordinal(), lv.last_day.toordinal()) for lv in leaves_in)
+    leaves = leave_spans(leaves_in)
     charges: dict[int, list[Charge]] = {}
     for charge in charges_in:
         charges.setdefault(charge.move_number, []).append(charge)

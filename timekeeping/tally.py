@@ -41,6 +41,7 @@ from timekeeping.ledger import (
     Rules,
     _general_cost,
     _overstep_day,
+    leave_spans,
 )
 
 
@@ -142,10 +143,6 @@ def _int(value: object) -> int:
     return value
 
 
-def _ordinals(leaves: Iterable[Leave]) -> list[tuple[int, int]]:
-    return sorted((lv.first_day.toordinal(), lv.last_day.toordinal()) for lv in leaves)
-
-
 def _step(
     rules: Rules,
     tally: Tally,
@@ -242,7 +239,7 @@ def advance(
     overstep has been fixed by a decision (55.6.4)."""
     if rules.counting == DayCounting.ICCF and (move.received_at is None or move.sent_at is None):
         raise ValueError(f"ICCF counting needs the instants of move {tally.moves + 1}: {move!r}")
-    return _step(rules, tally, move, move.sent_on, start, _ordinals(leaves), fixed)[0]
+    return _step(rules, tally, move, move.sent_on, start, leave_spans(leaves), fixed)[0]
 
 
 def tally_of(
@@ -255,7 +252,7 @@ def tally_of(
     fixed: bool = False,
 ) -> Tally:
     """One player's tally from all their moves (``moves``: theirs only)."""
-    ordinals = _ordinals(leaves)
+    ordinals = leave_spans(leaves)
     tally = Tally.fresh(rules, charges)
     for move in moves:
         tally = _step(rules, tally, move, move.sent_on, start, ordinals, fixed)[0]
@@ -281,7 +278,7 @@ def clock_of(
     running = 0
     if pending is not None:
         row = (pending.received_on, None, pending.received_at, now)
-        tally, running = _step(rules, tally, row, today, start, _ordinals(leaves), fixed)
+        tally, running = _step(rules, tally, row, today, start, leave_spans(leaves), fixed)
     total, penalty = tally.total, tally.penalty_days
     # Charges on moves not yet reached still weigh on the total.
     if tally.charges:
