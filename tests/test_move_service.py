@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import chess
 import pytest
 from sqlalchemy import event, func, select
+from sqlalchemy import inspect as sa_inspect
 
 from cc import errors
 from cc.clock import FixedClock
@@ -563,6 +564,50 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
         session.flush()
         (leave,) = _all_leaves(session, game)[ids["p2"]]
         assert (leave.first_day, leave.last_day) == (date(2026, 5, 20), date(2026, 5, 24))
+
+
+def test_the_game_a_move_reads_is_the_sessions_own_loaded_object(
+    services: Services, clock: FixedClock
+) -> None:
+    """Read by one Core statement (cc.services.core_loads), the game, its
+    event and players are what the ORM's load makes: the session's
+    persistent objects, unchanged, with the game's references set, read
+    again by nothing, and changed and flushed as any loaded object is."""
+    from sqlalchemy.orm import Session, object_session
+
+    from cc.models import Event, Player
+    from cc.services.open_items import game_for_move
+
+    clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
+    ids = make_event(services, 2)
+    engine = services.ctx.db.write_engine
+    statements: list[str] = []
+
+    def seen(_c: object, _cur: object, statement: str, *_: object) -> None:
+        statements.append(statement.split()[0])
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        with services.ctx.db.write() as session:
+            game, _ = game_for_move(session, 1, date(2026, 5, 12))
+            assert statements == ["BEGIN", "SELECT"] or statements == ["SELECT"]
+            assert object_session(game) is session and not session.dirty
+            assert sa_inspect(game).persistent and not sa_inspect(game).modified
+            held = session.get(Event, game.event_id), session.get(Player, ids["p1"])
+            assert held == (game.event, game.white) and game.black.id == ids["p2"]
+            assert game.event.code == "T1" and game.ply_count == 0 and len(game.repetition) == 1
+            assert session.get(type(game), 1) is game
+            assert game_for_move(session, 1, date(2026, 5, 12))[0] is game
+            count = len(statements)
+            game.white.name = "Renamed"
+            assert list(session.dirty) == [game.white]
+            session.flush()
+            assert statements[count:] == ["UPDATE"]
+        with Session(engine) as fresh:
+            player = fresh.get(Player, ids["p1"])
+            assert player is not None and player.name == "Renamed"
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
 
 
 def test_a_move_writes_its_game_with_one_update_and_no_flush(

@@ -30,12 +30,14 @@ from cc.models import (
     ConditionalLine,
     DrawOffer,
     DrawOfferStatus,
+    Event,
     Game,
     LeaveStatus,
     LineStatus,
+    Player,
     PlayerLeave,
 )
-from cc.services.context import game_query
+from cc.services.core_loads import adopt, columns_of, width
 from cc.services.ledger import know_no_leaves
 
 _KEY = "cc.open_items"
@@ -91,9 +93,13 @@ class MayBeOpen:
 
 @cache
 def _game_for_move_statement() -> Select[Any]:
-    """Built once: a move's commonest statement, its values bound per call."""
+    """Built once: a move's commonest statement, its values bound per call.
+    The game, its event and players by their tables' columns (see
+    :mod:`cc.services.core_loads`), then the four answers."""
+    games, events = columns_of(Game), columns_of(Event)
+    white, black = columns_of(Player).alias("white"), columns_of(Player).alias("black")
     theirs = (
-        PlayerLeave.player_id.in_([Game.white_id, Game.black_id]),
+        PlayerLeave.player_id.in_([games.c.white_id, games.c.black_id]),
         PlayerLeave.status == LeaveStatus.ACTIVE,
     )
     # A zone's date is within a day of the UTC date.
@@ -103,24 +109,30 @@ def _game_for_move_statement() -> Select[Any]:
         PlayerLeave.last_day >= bindparam("earliest", type_=Date),
     )
     any_leave = exists().where(*theirs)
-    offer = exists().where(DrawOffer.game_id == Game.id, DrawOffer.status == DrawOfferStatus.OPEN)
-    lines = exists().where(
-        ConditionalLine.game_id == Game.id, ConditionalLine.status == LineStatus.ACTIVE
+    offer = exists().where(
+        DrawOffer.game_id == games.c.id, DrawOffer.status == DrawOfferStatus.OPEN
     )
-    return game_query(bindparam("game_id", type_=Integer), lock=True).add_columns(
-        leave.label("leave"),
-        any_leave.label("any_leave"),
-        offer.label("offer"),
-        lines.label("lines"),
+    lines = exists().where(
+        ConditionalLine.game_id == games.c.id, ConditionalLine.status == LineStatus.ACTIVE
+    )
+    return (
+        select(*games.c, *events.c, *white.c, *black.c, leave, any_leave, offer, lines)
+        .join(events, events.c.id == games.c.event_id)
+        .join(white, white.c.id == games.c.white_id)
+        .join(black, black.c.id == games.c.black_id)
+        .where(games.c.id == bindparam("game_id", type_=Integer))
+        # PostgreSQL: one writer per game at a time (as find_game's lock).
+        .with_for_update(of=games)
     )
 
 
 def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, MayBeOpen]:
     """The game locked for a change (as :func:`find_game` with ``lock``),
-    with whether a leave, an offer or a line may stand in the way of a move
-    made on the UTC date ``around``."""
+    with its event and players, and whether a leave, an offer or a line may
+    stand in the way of a move made on the UTC date ``around``."""
     row = (
-        session.execute(
+        session.connection()
+        .execute(
             _game_for_move_statement(),
             {
                 "game_id": game_id,
@@ -128,12 +140,21 @@ def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, M
                 "latest": around + timedelta(days=1),
             },
         )
-        .unique()
         .one_or_none()
     )
     if row is None:
         raise errors.NotFound(kind="game", ref=game_id)
-    game, on_leave, had_leave, offered, lined = row
+    at = 0
+    held: list[Any] = []
+    for model in (Game, Event, Player, Player):
+        n = width(model)
+        held.append(adopt(session, model, row[at : at + n]))
+        at += n
+    game, event, white, black = held
+    for name, value in (("event", event), ("white", white), ("black", black)):
+        # What a joined load sets: the game's own references, not read again.
+        game.__dict__.setdefault(name, value)
+    on_leave, had_leave, offered, lined = row[at:]
     if not had_leave:
         know_no_leaves(session, game)
     return game, MayBeOpen(bool(on_leave), bool(had_leave), bool(offered), bool(lined))
