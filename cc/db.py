@@ -9,6 +9,7 @@ and failing at commit. On PostgreSQL the services lock the rows they change
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -52,10 +53,19 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        if connection.get_execution_options().get(_WRITE_OPTION):
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-        else:
-            connection.exec_driver_sql("BEGIN")
+        # Said to the driver itself: SQLAlchemy's statement machinery costs
+        # more than the BEGIN, on every transaction. A failure (the lock not
+        # had within the busy timeout, a file that cannot be opened) is
+        # wrapped as that machinery would wrap it, so that the doors still
+        # answer it as "try later" (unavailable()).
+        write = connection.get_execution_options().get(_WRITE_OPTION)
+        statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+        try:
+            connection.connection.driver_connection.execute(statement)
+        except sqlite3.Error as exc:
+            raise sa_exc.DBAPIError.instance(
+                statement, (), exc, sqlite3.Error, dialect=connection.dialect
+            ) from exc
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:
