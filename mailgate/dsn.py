@@ -126,15 +126,21 @@ def bounce_of(message: EmailMessage) -> Bounce | None:
 def _bounce(message: EmailMessage) -> Bounce | None:
     parts: list[Message] = list(message.walk())
     reports = [p for p in parts if p.get_content_type() == "message/delivery-status"]
-    original_id = _original_id(parts)
     if reports:
         recipients: list[Recipient] = []
         for report in reports:
             recipients += _report_recipients(report)
         text = _explanation(parts)
         status = recipients[0].status if recipients else (_status_in(text) or "5.0.0")
-        return Bounce(original_id, tuple(recipients), status, _one_line(text), standard=True)
-    if not _from_a_daemon(message) or original_id is None:
+        return Bounce(
+            _original_id(parts), tuple(recipients), status, _one_line(text), standard=True
+        )
+    # A player's own message (nearly every one) is told by its headers alone;
+    # only a daemon's is searched for the returned message's id.
+    if not _from_a_daemon(message):
+        return None
+    original_id = _original_id(parts)
+    if original_id is None:
         return None
     text = _explanation(parts)
     failed = _header_addresses(message, "X-Failed-Recipients")
