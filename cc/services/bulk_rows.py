@@ -69,14 +69,6 @@ def insert_now(session: Session, model: type[Base], values: Row) -> int:
     return int(key[0])
 
 
-def write_now(session: Session, row: Base) -> None:
-    """One INSERT of ``row`` on the session's connection, now: for a row
-    that nothing reads back as an object in the transaction (a move). The
-    row stays outside the session."""
-    model = type(row)
-    insert_now(session, model, _values(model, row))
-
-
 def write_changes(session: Session, row: Base) -> bool:
     """Write ``row``'s changed columns with one Core UPDATE now, when it is
     the only change the session holds, and mark them as stored; False (and
@@ -166,12 +158,6 @@ def _stored(session: Session, row: Base) -> None:
     session._register_altered([state])
 
 
-def _values(model: type[Base], row: Base) -> dict[str, object]:
-    """``row``'s set attributes by column name (the id left to the database)."""
-    columns = _columns(model)
-    return {columns[k]: v for k, v in inspect(row).dict.items() if k in columns}
-
-
 def _table(model: type[Base]) -> Table:
     return cast(Table, model.__table__)
 
@@ -232,5 +218,4 @@ __all__ = [
     "write",
     "write_changed",
     "write_changes",
-    "write_now",
 ]

@@ -400,31 +400,35 @@ class GameService(ConditionalMoves):
         ply = game.ply_count + 1
         received_at = game.turn_started_at
         received_on = max(local_date(received_at, event.timezone), event.start_date)  # 54.4.4
-        made = Move(
-            game_id=game.id,
-            ply=ply,
-            uci=move.uci(),
-            san=san,
-            received_at=received_at,
-            sent_at=when,
-            received_on=received_on,
-            sent_on=local_date(when, event.timezone),
-            stated_sent_on=stated_sent_on,
-            door=actor.door,
-            player_id=player.id,
-            entered_by_id=None if actor.player_id == player.id else actor.player_id,
-            recorded_at=now,
-            message=message or None,
-        )
+        sent_on = local_date(when, event.timezone)
         # Nothing reads the move back as an object in this transaction:
-        # written at once, outside the unit of work.
-        bulk_rows.write_now(session, made)
+        # written at once as a row, outside the unit of work.
+        bulk_rows.insert_now(
+            session,
+            Move,
+            {
+                "game_id": game.id,
+                "ply": ply,
+                "uci": move.uci(),
+                "san": san,
+                "received_at": received_at,
+                "sent_at": when,
+                "received_on": received_on,
+                "sent_on": sent_on,
+                "stated_sent_on": stated_sent_on,
+                "door": actor.door,
+                "player_id": player.id,
+                "entered_by_id": None if actor.player_id == player.id else actor.player_id,
+                "recorded_at": now,
+                "message": message or None,
+            },
+        )
         game.fen = f"{position} {board.halfmove_clock} {board.fullmove_number}"  # board.fen()
         positions.remember(game.fen, board)
         game.ply_count = ply
         game.repetition = repetition
         # The mover's day ledger carried over this move (spec §3).
-        LedgerService.carry(session, game, made)
+        LedgerService.carry(session, game, player.id, (received_on, received_at, sent_on, when))
         # On the server the partner sees the move at once: it is their receipt.
         game.turn_started_at = when
         audit(

@@ -343,10 +343,19 @@ class LedgerService:
         }
 
     @classmethod
-    def carry(cls, session: Session, game: Game, move: Move) -> None:
-        """Carry the mover's kept tally over ``move``, just recorded (the
-        game's ply count already is its ply), in constant time; tallies not
-        kept stay so, and the next :meth:`current` counts them."""
+    def carry(
+        cls,
+        session: Session,
+        game: Game,
+        player_id: int,
+        times: tuple[date, datetime, date, datetime],
+    ) -> None:
+        """Carry the mover's kept tally over the move just recorded (the
+        game's ply count already is its ply) by ``player_id``, received and
+        sent as ``times`` (received on, received at, sent on, sent at), in
+        constant time; tallies not kept stay so, and the next
+        :meth:`current` counts them."""
+        ply = game.ply_count
         state = game.ledger_state
         if state is None:
             return
@@ -354,34 +363,30 @@ class LedgerService:
         rules = rules_for(event)
         shift = _receipt_shift(event)
         fixed = _fixed_pair(session, game, rules)
-        white = white_ply(move.ply, game.plies_before)
+        white = white_ply(ply, game.plies_before)
         side = "white" if white else "black"
         game.ledger_state = None
         if state.get("key") != _tally_key(game, rules, shift, fixed) or state.get("ply") != (
-            move.ply - 1
+            ply - 1
         ):
             return
         try:
             tally = Tally.from_json(state[side])
         except BadTally:
             return
-        times = _times(
-            shift, move.ply, move.received_on, move.received_at, move.sent_on, move.sent_at
-        )
+        carried = _times(shift, ply, *times)
         leaves: list[Leave] = []
-        if times.sent_on > times.received_on:
-            leaves = _leaves_between(
-                session, game, move.player_id, times.received_on, times.sent_on
-            )
+        if carried.sent_on > carried.received_on:
+            leaves = _leaves_between(session, game, player_id, carried.received_on, carried.sent_on)
         tally = advance(
             rules,
             tally,
-            times,
+            carried,
             start=event.start_date,
             leaves=leaves,
             fixed=fixed[0] if white else fixed[1],
         )
-        game.ledger_state = {**state, side: tally.to_json(), "ply": move.ply}
+        game.ledger_state = {**state, side: tally.to_json(), "ply": ply}
 
     @staticmethod
     def _tallies(
