@@ -361,13 +361,28 @@ class GameRequests:
             )
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
         server = game_ucis(session, game)
-        first_ply, listed = self._stated_moves(game, statement, server, lang, style)
-        moves = [m.move.uci() for m in listed]
         made = len(server)
         to_move_ply = made + 1
-        sender_to_move = game.status == GameStatus.ONGOING and game.white_to_move == (
-            color == chess.WHITE
-        )
+        if game.white_to_move != (color == chess.WHITE):
+            # Not a move at all, whatever it says: the partner is to move.
+            # Its record is not read, so that nothing in it (a reply guessed
+            # before it was made, then an answer to it) is charged as a
+            # fault of a move (56.4.7 charges the player's own moves).
+            # The sender's own last move is the latest ply of their colour.
+            mine = start.white_ply(made, game.plies_before) == (color == chess.WHITE)
+            last_ply = made if mine else made - 1
+            last = (
+                written_plies(server, last_ply, last_ply, style, game.start_board())
+                if last_ply > 0
+                else "-"
+            )
+            body = say(lang, "not_your_turn", game=game.id, move=last)
+            self.mailer.answer(session, letter, lang, "reply", body, game)
+            return Receipt(
+                InboundStatus.REFUSED, "not_your_turn", game.id, detail=f"last move {last}"
+            )
+        first_ply, listed = self._stated_moves(game, statement, server, lang, style)
+        moves = [m.move.uci() for m in listed]
         # 56.3.3: the repeated moves must be the record's.
         for offset, uci in enumerate(moves):
             ply = first_ply + offset
@@ -385,20 +400,6 @@ class GameRequests:
                     ),
                 )
         new = moves[max(0, to_move_ply - first_ply) :]
-        if not sender_to_move:
-            # The sender's own last move is the latest ply of their colour.
-            mine = start.white_ply(made, game.plies_before) == (color == chess.WHITE)
-            last_ply = made if mine else made - 1
-            last = (
-                written_plies(server, last_ply, last_ply, style, game.start_board())
-                if last_ply > 0
-                else "-"
-            )
-            body = say(lang, "not_your_turn", game=game.id, move=last)
-            self.mailer.answer(session, letter, lang, "reply", body, game)
-            return Receipt(
-                InboundStatus.REFUSED, "not_your_turn", game.id, detail=f"last move {last}"
-            )
         if not new:
             raise _Fault("no_move", say(lang, "no_move"))
         if made >= 1 and first_ply > made:

@@ -170,6 +170,19 @@ def test_not_your_turn_is_answered_without_penalty(
     assert services.ledgers.schedule(1).clocks["white"].penalty_days == 0
 
 
+def test_a_message_out_of_turn_is_not_read_as_moves_nor_charged(
+    services: Services, clock: FixedClock, game: dict
+) -> None:
+    """White, with Black to move, guesses Black's reply and answers it with
+    a move that cannot be made: still only "not your turn", no penalty."""
+    send(services, clock, WHITE, game["subjects"]["white"], "1. 5254")
+    receipt = send(services, clock, WHITE, game["subjects"]["white"], "1. 5254 5755 2. 7173")
+    assert receipt.outcome == "not_your_turn"
+    assert "is recorded already" in outbox(services)[-1].body
+    assert services.ledgers.schedule(1).clocks["white"].penalty_days == 0
+    assert moves(services) == ["e4"]
+
+
 def test_strangers_forgers_and_robots(services: Services, clock: FixedClock, game: dict) -> None:
     s = game["subjects"]
     stranger = send(services, clock, "nobody@else.org", s["white"], "1. 5254")
