@@ -5,6 +5,7 @@ is "try later" for the doors, never a failure of the request."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,44 +29,39 @@ def database(tmp_path: Path) -> Database:
     return db
 
 
-def _other(db: Database) -> sqlite3.Connection:
-    return sqlite3.connect(db.engine.url.database or "", timeout=0.05, isolation_level=None)
+@pytest.fixture
+def other(database: Database) -> Iterator[sqlite3.Connection]:
+    """Another process's connection to the same file, as impatient."""
+    name = database.engine.url.database or ""
+    connection = sqlite3.connect(name, timeout=0.05, isolation_level=None)
+    yield connection
+    connection.close()
 
 
-def test_a_write_holds_the_lock_from_its_start(database: Database) -> None:
-    other = _other(database)
-    try:
-        with database.write() as session:
-            session.connection()  # nothing written yet
-            with pytest.raises(sqlite3.OperationalError, match="locked"):
-                other.execute("BEGIN IMMEDIATE")
-        other.execute("BEGIN IMMEDIATE")  # let go at the commit
-        other.execute("ROLLBACK")
-    finally:
-        other.close()
-
-
-def test_a_read_takes_no_lock(database: Database) -> None:
-    other = _other(database)
-    try:
-        with database.read() as session:
-            assert session.execute(text("SELECT count(*) FROM games")).scalar() == 0
+def test_a_write_holds_the_lock_from_its_start(
+    database: Database, other: sqlite3.Connection
+) -> None:
+    with database.write() as session:
+        session.connection()  # nothing written yet
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
             other.execute("BEGIN IMMEDIATE")
-            other.execute("ROLLBACK")
-    finally:
-        other.close()
+    other.execute("BEGIN IMMEDIATE")  # let go at the commit
+    other.execute("ROLLBACK")
 
 
-def test_a_lock_not_had_in_time_is_try_later(database: Database) -> None:
-    other = _other(database)
-    try:
+def test_a_read_takes_no_lock(database: Database, other: sqlite3.Connection) -> None:
+    with database.read() as session:
+        assert session.execute(text("SELECT count(*) FROM games")).scalar() == 0
         other.execute("BEGIN IMMEDIATE")
-        with pytest.raises(exc.OperationalError) as raised, database.write() as session:
-            session.connection()
-        assert "locked" in str(raised.value) and unavailable(raised.value)
-        assert raised.value.statement == "BEGIN IMMEDIATE"
         other.execute("ROLLBACK")
-        with database.write() as session:  # and the next one goes through
-            session.execute(text("SELECT 1"))
-    finally:
-        other.close()
+
+
+def test_a_lock_not_had_in_time_is_try_later(database: Database, other: sqlite3.Connection) -> None:
+    other.execute("BEGIN IMMEDIATE")
+    with pytest.raises(exc.OperationalError) as raised, database.write() as session:
+        session.connection()
+    assert "locked" in str(raised.value) and unavailable(raised.value)
+    assert raised.value.statement == "BEGIN IMMEDIATE"
+    other.execute("ROLLBACK")
+    with database.write() as session:  # and the next one goes through
+        session.execute(text("SELECT 1"))
