@@ -19,7 +19,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -244,21 +244,25 @@ class MailGateway:
         message runs in a savepoint, and the unit of work's flushes of the
         row's INSERT and UPDATE cost more than the statements themselves.
         """
-        found = session.execute(
-            select(
-                InboundMessage.id,
-                InboundMessage.status,
-                InboundMessage.outcome,
-                InboundMessage.game_id,
-                InboundMessage.released_by_id,
-                InboundMessage.attempts,
+        found = (
+            session.connection()
+            .execute(
+                select(
+                    InboundMessage.id,
+                    InboundMessage.status,
+                    InboundMessage.outcome,
+                    InboundMessage.game_id,
+                    InboundMessage.released_by_id,
+                    InboundMessage.attempts,
+                )
+                .where(
+                    InboundMessage.key == letter.key[:400],
+                    InboundMessage.sender == letter.sender[:320],
+                )
+                .with_for_update()
             )
-            .where(
-                InboundMessage.key == letter.key[:400],
-                InboundMessage.sender == letter.sender[:320],
-            )
-            .with_for_update()
-        ).one_or_none()
+            .one_or_none()
+        )
         if found is not None and found.status != InboundStatus.RETRY:
             return Receipt(found.status, found.outcome, found.game_id, duplicate=True)
         if found is None:
@@ -272,18 +276,19 @@ class MailGateway:
             vouched = found.outcome == RELEASED or found.released_by_id is not None
         receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
         sender = self.mailer.player_by_address(session, letter.sender)
-        session.execute(
-            update(InboundMessage)
-            .where(InboundMessage.id == row_id)
-            .values(
-                status=receipt.status,
-                outcome=receipt.outcome,
-                detail=receipt.detail,
-                game_id=receipt.game_id,
-                player_id=sender.id if sender else None,
-                attempts=attempts + 1,
-                processed_at=self.ctx.now(),
-            )
+        bulk_rows.update_now(
+            session,
+            InboundMessage,
+            row_id,
+            {
+                "status": receipt.status,
+                "outcome": receipt.outcome,
+                "detail": receipt.detail,
+                "game_id": receipt.game_id,
+                "player_id": sender.id if sender else None,
+                "attempts": attempts + 1,
+                "processed_at": self.ctx.now(),
+            },
         )
         return receipt
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 import chess
-from sqlalchemy import func, or_, select
+from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 import notation
@@ -48,7 +48,7 @@ from cc.models import (
     PlayerLeave,
 )
 from cc.outbox import message_id as new_message_id
-from cc.services import bulk_rows
+from cc.services import bulk_rows, core_loads
 from cc.services.addresses import registered_address
 from cc.services.context import ServiceContext
 from cc.services.digest import notation_of
@@ -156,18 +156,29 @@ def token_issued(secret: bytes, token: str | None, purpose: str, player_id: int)
     return _TOKEN_EPOCH + timedelta(days=int.from_bytes(raw[:2], "big"))
 
 
+#: a game's draw offers, and its moves' players and times (built once)
+_OFFERS = select(DrawOffer.ply, DrawOffer.offered_by_id, DrawOffer.answered_at).where(
+    DrawOffer.game_id == bindparam("game_id")
+)
+_MOVERS = select(Move.ply, Move.player_id, Move.sent_at).where(Move.game_id == bindparam("game_id"))
+#: a player's own open offer in a game
+_OPEN_OFFER = select(DrawOffer.id).where(
+    DrawOffer.game_id == bindparam("game_id"),
+    DrawOffer.offered_by_id == bindparam("player_id"),
+    DrawOffer.status == DrawOfferStatus.OPEN,
+)
+
+
 def offer_plies(session: Session, game: Game) -> set[int]:
     """The plies whose move carried a draw offer, for the mark in the form:
     an offer made with a move, or standing when its player moved, goes with
     that move; one made after the player's own move goes with that move."""
-    offers = session.scalars(select(DrawOffer).where(DrawOffer.game_id == game.id)).all()
+    offers = core_loads.read(session, _OFFERS, {"game_id": game.id})
     if not offers:
         return set()
     moves = {
         ply: (player_id, sent_at)
-        for ply, player_id, sent_at in session.execute(
-            select(Move.ply, Move.player_id, Move.sent_at).where(Move.game_id == game.id)
-        )
+        for ply, player_id, sent_at in core_loads.read(session, _MOVERS, {"game_id": game.id})
     }
     plies: set[int] = set()
     for offer in offers:
@@ -268,7 +279,7 @@ class Mailer:
                 key = "fired"
             moves = written_plies(ucis, ply + 1, len(ucis), style, game.start_board())
             body += "\n" + say(lang, key, moves=moves)
-        if self.offer_of(session, game, player) is not None:
+        if self.has_open_offer(session, game, player):
             body += "\n" + say(lang, "offer_sent")
         if game.status != GameStatus.ONGOING:
             body += "\n" + say(
@@ -289,15 +300,10 @@ class Mailer:
         )
 
     @staticmethod
-    def offer_of(session: Session, game: Game, player: Player) -> DrawOffer | None:
-        """The player's own draw offer standing in the game, if any."""
-        return session.scalar(
-            select(DrawOffer).where(
-                DrawOffer.game_id == game.id,
-                DrawOffer.offered_by_id == player.id,
-                DrawOffer.status == DrawOfferStatus.OPEN,
-            )
-        )
+    def has_open_offer(session: Session, game: Game, player: Player) -> bool:
+        """Whether the player's own draw offer stands in the game."""
+        params = {"game_id": game.id, "player_id": player.id}
+        return bool(core_loads.read(session, _OPEN_OFFER, params))
 
     def answer(
         self,

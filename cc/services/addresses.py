@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy import bindparam, or_, select
+from sqlalchemy.orm import Session, joinedload, object_session
 
 from cc import errors
 from cc.i18n import N_, WORDS, Text
@@ -45,8 +45,16 @@ def registered_address(session: Session, address: str) -> PlayerEmail | None:
     memo: dict[str, PlayerEmail | None] = session.info.setdefault(SENDERS_KEY, {})
     key = address.lower()
     if key not in memo:
-        memo[key] = session.scalar(select(PlayerEmail).where(PlayerEmail.address == key))
+        memo[key] = session.scalar(_REGISTERED, {"address": key})
     return memo[key]
+
+
+#: an address's registration with its player, in one statement built once
+_REGISTERED = (
+    select(PlayerEmail)
+    .where(PlayerEmail.address == bindparam("address"))
+    .options(joinedload(PlayerEmail.player))
+)
 
 
 @dataclass(frozen=True)

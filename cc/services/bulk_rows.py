@@ -23,6 +23,7 @@ from sqlalchemy import Insert, Table, Update, bindparam, insert, inspect, update
 from sqlalchemy.orm import Session
 
 from cc.models import AuditEntry, Base, Notification
+from cc.services import prepared
 
 _KEY = "cc.bulk_rows"
 #: a row to insert, by column name
@@ -64,9 +65,22 @@ def insert_now(session: Session, model: type[Base], values: Row) -> int:
     reads back as an object in the transaction (an outgoing message): inside
     the email gateway's savepoints, the flush it saves is most of the row's
     cost."""
-    key = session.connection().execute(_insert(model), values).inserted_primary_key
+    connection = session.connection()
+    statement = prepared.insert(model, connection.dialect, frozenset(values))
+    if statement is not None:
+        return prepared.inserted_id(statement, statement.run(connection, values))
+    key = connection.execute(_insert(model), values).inserted_primary_key
     assert key is not None
     return int(key[0])
+
+
+def update_now(session: Session, model: type[Base], row_id: int, values: Row) -> None:
+    """One UPDATE of the row ``row_id`` of ``model``, its columns given by
+    name, on the session's connection, now: for a row the session does not
+    hold as an object (the email gateway's record of a message)."""
+    _update_rows(
+        session, model, frozenset(values) | {prepared.ROW_ID}, [{**values, prepared.ROW_ID: row_id}]
+    )
 
 
 def write_changes(session: Session, row: Base) -> bool:
@@ -99,7 +113,7 @@ def write_changes(session: Session, row: Base) -> bool:
     if changes is None:
         return False
     if changes:
-        session.connection().execute(_update(type(row)), changes)
+        _update_rows(session, type(row), frozenset(changes), [changes])
     _stored(session, row)
     return True
 
@@ -124,8 +138,8 @@ def write_changed(session: Session, model: type[Base]) -> int:
         if changes:
             groups.setdefault(frozenset(changes), []).append(changes)
         done.append(row)
-    for values in groups.values():
-        session.connection().execute(_update(model), values)
+    for keys, values in groups.items():
+        _update_rows(session, model, keys, values)
     for row in done:
         _stored(session, row)
     return len(done)
@@ -166,6 +180,20 @@ def _table(model: type[Base]) -> Table:
 def _insert(model: type[Base]) -> Insert:
     """Built once per table: its cache key is then the same object's."""
     return insert(_table(model))
+
+
+def _update_rows(
+    session: Session, model: type[Base], keys: frozenset[str], rows: list[dict[str, object]]
+) -> None:
+    """Rows' columns ``keys`` (with each row's id as ``_id``), in one statement."""
+    connection = session.connection()
+    statement = prepared.update(model, connection.dialect, keys)
+    if statement is None:
+        connection.execute(_update(model), rows)
+    elif len(rows) == 1:
+        statement.run(connection, rows[0])
+    else:
+        statement.run_many(connection, list(rows))
 
 
 @cache

@@ -31,13 +31,13 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import chess
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 import notation
 from cc.models import Event, Game, GameStatus, Move, Notification, Player
 from cc.regulations import Mode
-from cc.services import move_list
+from cc.services import core_loads, move_list
 from cc.services.context import ServiceContext
 from cc.services.ledger import LedgerService
 from cc.services.notifications import (
@@ -86,11 +86,7 @@ class Record:
     def __init__(
         self, session: Session, game_id: int, style: str, start_at: chess.Board | None = None
     ) -> None:
-        self.rows = session.execute(
-            select(Move.ply, Move.uci, Move.san, Move.recorded_at)
-            .where(Move.game_id == game_id)
-            .order_by(Move.ply)
-        ).all()
+        self.rows = core_loads.read(session, _RECORD, {"game_id": game_id})
         move_list.remember(session, game_id, [row.uci for row in self.rows])
         self.texts: dict[int, str] = {}
         # From the game's start (Art. 26: a thematic position).
@@ -109,6 +105,13 @@ class Record:
             if written == san and recorded_at <= before:
                 return self.texts[ply]
         return san
+
+
+_RECORD = (
+    select(Move.ply, Move.uci, Move.san, Move.recorded_at)
+    .where(Move.game_id == bindparam("game_id"))
+    .order_by(Move.ply)
+)
 
 
 class DigestService:

@@ -15,8 +15,8 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 import chess
+from sqlalchemy import bindparam, inspect, or_, select, update
 from sqlalchemy import event as orm_event
-from sqlalchemy import inspect, or_, select, update
 from sqlalchemy.orm import Session, UOWTransaction
 
 import notation
@@ -37,6 +37,7 @@ from cc.models import (
     TimeCharge,
 )
 from cc.regulations import DayCounting, Mode
+from cc.services import core_loads
 from cc.services.access import require_full_view, require_official
 from cc.services.alerts import next_alert_on
 from cc.services.context import (
@@ -247,14 +248,7 @@ class LedgerService:
         event = game.event
         zone = event.timezone
         shift = _receipt_shift(event)
-        moves = [
-            _times(shift, *row)
-            for row in session.execute(
-                select(Move.ply, Move.received_on, Move.received_at, Move.sent_on, Move.sent_at)
-                .where(Move.game_id == game.id)
-                .order_by(Move.ply)
-            )
-        ]
+        moves = [_times(shift, *row) for row in _move_times(session, game)]
         now, pending = _pending(game, now, shift)
         leaves = _all_leaves(session, game)
         charges = _charges(session, game)
@@ -404,14 +398,7 @@ class LedgerService:
                 return Tally.from_json(state["white"]), Tally.from_json(state["black"])
             except (BadTally, KeyError):
                 pass
-        moves = [
-            _times(shift, *row)
-            for row in session.execute(
-                select(Move.ply, Move.received_on, Move.received_at, Move.sent_on, Move.sent_at)
-                .where(Move.game_id == game.id)
-                .order_by(Move.ply)
-            )
-        ]
+        moves = [_times(shift, *row) for row in _move_times(session, game)]
         leaves = _all_leaves(session, game)
         charges = _charges(session, game)
         start = game.event.start_date
@@ -908,11 +895,32 @@ def forget_leaves(session: Session) -> None:
 
 def _charges(session: Session, game: Game) -> dict[int, list[Charge]]:
     charges: dict[int, list[Charge]] = {game.white_id: [], game.black_id: []}
-    for charge in session.scalars(select(TimeCharge).where(TimeCharge.game_id == game.id)):
-        charges[charge.player_id].append(
-            Charge(charge.move_number, charge.days, charge.reason, charge.on, charge.kind.value)
-        )
+    rows = core_loads.read(session, _CHARGES, {"game_id": game.id})
+    for player_id, move_number, days, reason, on, kind in rows:
+        charges[player_id].append(Charge(move_number, days, reason, on, kind.value))
     return charges
+
+
+#: a game's charges as values (built once: cc.services.core_loads.read)
+_CHARGES = select(
+    TimeCharge.player_id,
+    TimeCharge.move_number,
+    TimeCharge.days,
+    TimeCharge.reason,
+    TimeCharge.on,
+    TimeCharge.kind,
+).where(TimeCharge.game_id == bindparam("game_id"))
+
+#: a game's moves' dates and times, in order
+_MOVE_TIMES = (
+    select(Move.ply, Move.received_on, Move.received_at, Move.sent_on, Move.sent_at)
+    .where(Move.game_id == bindparam("game_id"))
+    .order_by(Move.ply)
+)
+
+
+def _move_times(session: Session, game: Game) -> Sequence[Any]:
+    return core_loads.read(session, _MOVE_TIMES, {"game_id": game.id})
 
 
 def _fixed_pair(session: Session, game: Game, rules: Rules) -> tuple[bool, bool]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from cc.models import Game, Move
+from cc.services import core_loads
 
 #: where the memo lives in ``Session.info``
 KEY = "cc_ucis"
@@ -26,10 +27,12 @@ def game_ucis(session: Session, game: Game) -> list[str]:
     memo: dict[tuple[int, int], list[str]] = session.info.setdefault(KEY, {})
     key = (game.id, game.ply_count)
     if key not in memo:
-        memo[key] = list(
-            session.scalars(select(Move.uci).where(Move.game_id == game.id).order_by(Move.ply))
-        )
+        rows = core_loads.read(session, _UCIS, {"game_id": game.id})
+        memo[key] = [uci for (uci,) in rows]
     return list(memo[key])
+
+
+_UCIS = select(Move.uci).where(Move.game_id == bindparam("game_id")).order_by(Move.ply)
 
 
 def remember(session: Session, game_id: int, ucis: Sequence[str]) -> None:

@@ -1,0 +1,122 @@
+"""Rows written by statements compiled once (cc.services.prepared) are the
+rows Core's execute writes: the same conversions of instants, enums and
+JSON, the new row's id, and Core itself where SQLAlchemy has a default to
+supply."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from sqlalchemy import event, insert, select
+
+from cc.db import Database
+from cc.models import AuditEntry, Door, Notification, OutboundMessage, OutboundStatus
+from cc.services import Actor, Services, bulk_rows, prepared
+
+AT = datetime(2026, 5, 10, 12, 30, tzinfo=timezone(timedelta(hours=3)))
+
+
+def _entry(action: str) -> dict[str, object]:
+    return {
+        "at": AT,
+        "actor_id": None,
+        "actor_label": "тест",
+        "door": Door.EMAIL,
+        "action": action,
+        "event_id": None,
+        "game_id": None,
+        "details": {"san": "Кf3", "plies": [1, 2]},
+        "note": None,
+    }
+
+
+def test_a_prepared_insert_stores_what_core_stores(db: Database) -> None:
+    statements: list[str] = []
+    event.listen(db.write_engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    with db.write() as session:
+        core_id = session.execute(insert(AuditEntry.__table__), _entry("core")).inserted_primary_key
+        new_id = bulk_rows.insert_now(session, AuditEntry, _entry("prepared"))
+        keys = frozenset(_entry("prepared"))
+        statement = prepared.insert(AuditEntry, session.connection().dialect, keys)
+    assert statement is not None and statements[-1] == statement.sql
+    assert core_id is not None and new_id == core_id[0] + 1
+    with db.read() as session:
+        rows = session.execute(
+            select(AuditEntry.__table__).where(AuditEntry.id.in_([core_id[0], new_id]))
+        ).all()
+    core, made = (row._asdict() for row in sorted(rows, key=lambda r: r.id))
+    assert made["at"] == AT and made["at"].tzinfo is not None
+    assert made["door"] is Door.EMAIL and made["details"] == {"san": "Кf3", "plies": [1, 2]}
+    assert {k: v for k, v in made.items() if k not in ("id", "action")} == {
+        k: v for k, v in core.items() if k not in ("id", "action")
+    }
+
+
+def test_a_prepared_update_writes_the_changed_columns_only(db: Database) -> None:
+    with db.write() as session:
+        row_id = bulk_rows.insert_now(
+            session,
+            OutboundMessage,
+            {
+                "kind": "reply",
+                "to_address": "ivan@example.org",
+                "cc": [],
+                "subject": "Партия 7",
+                "body": "1. e4",
+                "message_id": "<m1@cc.test>",
+                "headers": {},
+                "status": OutboundStatus.QUEUED,
+                "attempts": 0,
+                "next_attempt_at": AT,
+                "created_at": AT,
+            },
+        )
+    later = datetime(2026, 5, 11, 8, tzinfo=UTC)
+    changes = {
+        "status": OutboundStatus.SENT,
+        "headers": {"X-Ok": "да"},
+        "sent_at": later,
+        prepared.ROW_ID: row_id,
+    }
+    with db.write() as session:
+        statement = prepared.update(
+            OutboundMessage, session.connection().dialect, frozenset(changes)
+        )
+        assert statement is not None
+        statement.run(session.connection(), changes)
+    with db.read() as session:
+        row = session.get(OutboundMessage, row_id)
+        assert row is not None
+        assert (row.status, row.headers, row.sent_at, row.subject, row.next_attempt_at) == (
+            OutboundStatus.SENT,
+            {"X-Ok": "да"},
+            later,
+            "Партия 7",
+            AT,
+        )
+
+
+def test_a_column_left_to_a_python_default_is_written_by_core(services: Services) -> None:
+    """A notification's ``push_due`` has a Python-side default: left out,
+    only Core supplies it, so nothing is prepared and Core writes the row."""
+    db = services.ctx.db
+    ivan = services.players.add(Actor.operator(Door.CLI), login="ivan", name="Иван")
+    values: dict[str, object] = {
+        "recipient_id": ivan,
+        "kind": "move",
+        "params": {},
+        "channels": ["centre"],
+        "created_at": AT,
+    }
+    statements: list[str] = []
+    engine = db.write_engine
+    event.listen(engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    with db.write() as session:
+        dialect = session.connection().dialect
+        assert prepared.insert(Notification, dialect, frozenset(values)) is None
+        assert prepared.insert(Notification, dialect, frozenset(values) | {"push_due"})
+        new_id = bulk_rows.insert_now(session, Notification, values)
+    assert any("INSERT INTO notifications" in s for s in statements)
+    with db.read() as session:
+        row = session.get(Notification, new_id)
+        assert row is not None and row.push_due is False
