@@ -39,7 +39,7 @@ from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.letters import Letter, read_letter
 from mailgate.notices import MailNotices
-from mailgate.outgoing import ANSWERS_PER_DAY, Mailer, reply_subject, reply_token
+from mailgate.outgoing import ANSWERS_PER_DAY, FORMS_KEY, Mailer, reply_subject, reply_token
 from mailgate.replies import say, size_of
 from mailgate.requests import GameRequests, Receipt
 
@@ -52,7 +52,14 @@ Incoming = tuple[bytes, datetime, str]
 
 
 #: what a message's answers keep in ``Session.info`` while they are written
-_MEMOS = ("cc_schedules", "cc_final_tables", move_list.KEY, "cc_record_parts", SENDERS_KEY)
+_MEMOS = (
+    "cc_schedules",
+    "cc_final_tables",
+    move_list.KEY,
+    "cc_record_parts",
+    FORMS_KEY,
+    SENDERS_KEY,
+)
 
 
 def forget_memos(session: Session) -> None:

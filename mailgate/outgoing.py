@@ -196,6 +196,10 @@ def offer_plies(session: Session, game: Game) -> set[int]:
     return plies
 
 
+#: ``Session.info`` key of :meth:`Mailer.record`'s memo
+FORMS_KEY = "cc_forms"
+
+
 class Mailer:
     """Renders the gateway's mail and queues it in the caller's session."""
 
@@ -459,7 +463,17 @@ class Mailer:
 
     def record(self, session: Session, game: Game, lang: str) -> str:
         """The game in the standard form 59.1, with the position: a diagram
-        in the reader's letters, and its FEN."""
+        in the reader's letters, and its FEN. Written once per state of the
+        game and language within a transaction: a move's forward and its
+        confirmation carry the same form when both players read one
+        language."""
+        memo = session.info.setdefault(FORMS_KEY, {})
+        key = (game.id, game.ply_count, game.status, lang)
+        if key not in memo:
+            memo[key] = self._record(session, game, lang)
+        return memo[key]  # type: ignore[no-any-return]
+
+    def _record(self, session: Session, game: Game, lang: str) -> str:
         event: Event = game.event
         schedule = self._schedule(session, game)
         offers, leaves = self._record_parts(session, game)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -99,8 +99,16 @@ def test_messages_are_taken_in_arrival_order_and_flagged_after_the_commit(
         user, raw_mail(BLACK, subject(site, 3), "1. 5254 5755"), "b", at.timestamp() + 60
     )
     site.ctx.clock.set(at + timedelta(hours=1))  # type: ignore[attr-defined]
-    assert asyncio.run(drain_once(mailbox(inbox), site)) == 2
+    flagged: list[list[int]] = []
+
+    class Counting(ImapMailbox):
+        async def done(self, uids: Sequence[int]) -> None:
+            flagged.append(list(uids))
+            await super().done(uids)
+
+    assert asyncio.run(drain_once(Counting(*_args(inbox)), site)) == 2
     assert [m.san for m in site.queries.game(1).moves] == ["e4", "e5"]
+    assert len(flagged) == 1 and len(flagged[0]) == 2  # the batch in one STORE
     assert asyncio.run(drain_once(mailbox(inbox), site)) == 0  # all seen
     with site.ctx.db.read() as session:
         rows = session.scalars(select(InboundMessage).order_by(InboundMessage.id)).all()
@@ -122,7 +130,7 @@ def test_a_crash_between_the_commit_and_the_flag_applies_nothing_twice(
     )
 
     class Crashing(ImapMailbox):
-        async def done(self, uid: int) -> None:
+        async def done(self, uids: Sequence[int]) -> None:
             raise ConnectionResetError("killed before the flag was stored")
 
     with pytest.raises(ConnectionResetError):

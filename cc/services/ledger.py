@@ -555,8 +555,8 @@ class LedgerService:
                     ),
                 },
                 schedule=rows,
-                day_counting=event.regulations.day_counting.value,
-                iccf_double_after_20=event.regulations.iccf_double_after_20,
+                day_counting=DayCounting(event.day_counting).value,
+                iccf_double_after_20=event.iccf_double_after_20,
             )
 
     def report(self, player_ref: str, event_code: str) -> PlayerReport:

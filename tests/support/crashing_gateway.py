@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 
 from cc.clock import SystemClock
 from cc.db import Database
@@ -30,10 +31,10 @@ def main() -> None:
     )
 
     class Dying(ImapMailbox):
-        async def done(self, uid: int) -> None:
+        async def done(self, uids: Sequence[int]) -> None:
             if when == "before-flag":
                 os._exit(137)
-            await super().done(uid)
+            await super().done(uids)
 
     async def run() -> None:
         box = Dying("127.0.0.1", int(port), user, password, timeout=10)
