@@ -28,7 +28,9 @@ import enum
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from email import message_from_bytes, policy
+from email import policy
+from email.message import Message
+from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 
 import authres
@@ -100,10 +102,19 @@ def from_domain(raw: bytes) -> str:
     'mail.example.org'
     """
     try:
-        message = message_from_bytes(raw, policy=policy.compat32)
-        address = parseaddr(str(message.get("From", "")))[1]
+        return _author(_headers(raw))
     except Exception:
         return ""
+
+
+def _headers(raw: bytes) -> Message:
+    """The message's header, read once for every check (its body is not
+    parsed: nothing here reads it)."""
+    return BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
+
+
+def _author(message: Message) -> str:
+    address = parseaddr(str(message.get("From", "")))[1]
     return address.rpartition("@")[2].strip().lower().rstrip(".")
 
 
@@ -134,9 +145,14 @@ def check_sender(raw: bytes, settings: AuthSettings, dns: TxtLookup | None = Non
     """The verdict on ``raw``'s sender under ``settings``; never raises."""
     if settings.policy is SenderPolicy.OFF:
         return SenderCheck(Verdict.NONE, "not checked")
-    author = from_domain(raw)
     try:
-        found = _from_headers(raw, settings.authserv_id, author)
+        message = _headers(raw)
+        author = _author(message)
+    except Exception as exc:
+        log.info("header unreadable: %s", exc)
+        message, author = Message(), ""
+    try:
+        found = _from_headers(message, settings.authserv_id, author)
     except Exception as exc:  # a malformed header is no evidence
         log.info("Authentication-Results unreadable: %s", exc)
         found = None
@@ -153,9 +169,8 @@ def check_sender(raw: bytes, settings: AuthSettings, dns: TxtLookup | None = Non
     return found or SenderCheck(Verdict.NONE, "no authentication results")
 
 
-def _from_headers(raw: bytes, authserv_id: str, author: str) -> SenderCheck | None:
+def _from_headers(message: Message, authserv_id: str, author: str) -> SenderCheck | None:
     """The verdict of the trusted (or topmost) Authentication-Results."""
-    message = message_from_bytes(raw, policy=policy.compat32)
     headers = [str(v) for v in message.get_all("Authentication-Results", [])]
     trusted = [
         parsed
@@ -232,7 +247,7 @@ def _verify(raw: bytes, author: str, dns: TxtLookup | None) -> SenderCheck:
 
 def _signers(raw: bytes) -> list[str]:
     """The d= domain of each DKIM-Signature, in the order dkimpy indexes them."""
-    message = message_from_bytes(raw, policy=policy.compat32)
+    message = _headers(raw)
     signers = []
     for value in message.get_all("DKIM-Signature", []):
         tags = dict(

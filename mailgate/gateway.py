@@ -35,6 +35,7 @@ from cc.services.addresses import SENDERS_KEY
 from cc.services.context import Actor
 from cc.services.ledger import forget_leaves
 from cc.services.mail_office import RELEASED
+from cc.services.open_items import game_with_players
 from mailgate import bounces
 from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
 from mailgate.letters import Letter, read_letter
@@ -423,7 +424,8 @@ class MailGateway:
                 "unknown_sender",
                 detail=f"{letter.sender or '-'} is not a registered address",
             )
-        game = session.get(Game, letter.game_id) if letter.game_id else None
+        # With its event and players, which the answers name.
+        game = game_with_players(session, letter.game_id) if letter.game_id else None
         if game is not None and player.id not in (game.white_id, game.black_id):
             game = None
         if not vouched:

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from typing import Any
 
-from sqlalchemy import bindparam, or_, select
-from sqlalchemy.orm import Session, joinedload, object_session
+from sqlalchemy import Select, bindparam, or_, select
+from sqlalchemy.orm import Session, object_session
 
 from cc import errors
 from cc.i18n import N_, WORDS, Text
 from cc.models import Door, Event, Game, GameStatus, Player, PlayerEmail
+from cc.services import core_loads
 from cc.services.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.services.notifications import Kind, Notice
 
@@ -45,16 +48,25 @@ def registered_address(session: Session, address: str) -> PlayerEmail | None:
     memo: dict[str, PlayerEmail | None] = session.info.setdefault(SENDERS_KEY, {})
     key = address.lower()
     if key not in memo:
-        memo[key] = session.scalar(_REGISTERED, {"address": key})
+        rows = core_loads.read(session, _registered(), {"address": key})
+        found = None
+        if rows:
+            (found, player), _ = core_loads.adopt_row(session, (PlayerEmail, Player), rows[0])
+            found.__dict__.setdefault("player", player)
+        memo[key] = found
     return memo[key]
 
 
-#: an address's registration with its player, in one statement built once
-_REGISTERED = (
-    select(PlayerEmail)
-    .where(PlayerEmail.address == bindparam("address"))
-    .options(joinedload(PlayerEmail.player))
-)
+@cache
+def _registered() -> Select[Any]:
+    """An address's registration with its player, in one statement built
+    once (read with Core: cc.services.core_loads)."""
+    emails, players = core_loads.columns_of(PlayerEmail), core_loads.columns_of(Player)
+    return (
+        select(*emails.c, *players.c)
+        .join(players, players.c.id == emails.c.player_id)
+        .where(emails.c.address == bindparam("address"))
+    )
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,21 @@ def read(session: Session, statement: Executable, params: Mapping[str, Any]) -> 
     return session.connection().execute(statement, params).all()
 
 
+def adopt_row(
+    session: Session, models: Sequence[type[Base]], row: Sequence[Any]
+) -> tuple[list[Any], Sequence[Any]]:
+    """The session's objects for a row that holds each of ``models``' columns
+    in turn (in the order of :func:`columns_of`), and the row's values
+    after them."""
+    held: list[Any] = []
+    at = 0
+    for model in models:
+        n = width(model)
+        held.append(adopt(session, model, row[at : at + n]))
+        at += n
+    return held, row[at:]
+
+
 def columns_of(model: type[Base]) -> Table:
     """The table whose columns, in its order, :func:`adopt` takes."""
     return cast(Table, model.__table__)

@@ -37,7 +37,7 @@ from cc.models import (
     Player,
     PlayerLeave,
 )
-from cc.services.core_loads import adopt, columns_of, width
+from cc.services.core_loads import adopt_row, columns_of, read
 from cc.services.ledger import know_no_leaves
 
 _KEY = "cc.open_items"
@@ -126,6 +126,35 @@ def _game_for_move_statement() -> Select[Any]:
     )
 
 
+def _adopt_game(session: Session, row: Sequence[Any]) -> tuple[Game, Sequence[Any]]:
+    (game, event, white, black), rest = adopt_row(session, (Game, Event, Player, Player), row)
+    for name, value in (("event", event), ("white", white), ("black", black)):
+        # What a joined load sets: the game's own references, not read again.
+        game.__dict__.setdefault(name, value)
+    return game, rest
+
+
+@cache
+def _game_statement() -> Select[Any]:
+    games, events = columns_of(Game), columns_of(Event)
+    white, black = columns_of(Player).alias("white"), columns_of(Player).alias("black")
+    return (
+        select(*games.c, *events.c, *white.c, *black.c)
+        .join(events, events.c.id == games.c.event_id)
+        .join(white, white.c.id == games.c.white_id)
+        .join(black, black.c.id == games.c.black_id)
+        .where(games.c.id == bindparam("game_id", type_=Integer))
+    )
+
+
+def game_with_players(session: Session, game_id: int) -> Game | None:
+    """The game with its event and both players, read in one statement (as
+    :func:`game_for_move` reads them, without its lock and its answers):
+    what a message about a game reads first."""
+    rows = read(session, _game_statement(), {"game_id": game_id})
+    return _adopt_game(session, rows[0])[0] if rows else None
+
+
 def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, MayBeOpen]:
     """The game locked for a change (as :func:`find_game` with ``lock``),
     with its event and players, and whether a leave, an offer or a line may
@@ -144,20 +173,18 @@ def game_for_move(session: Session, game_id: int, around: date) -> tuple[Game, M
     )
     if row is None:
         raise errors.NotFound(kind="game", ref=game_id)
-    at = 0
-    held: list[Any] = []
-    for model in (Game, Event, Player, Player):
-        n = width(model)
-        held.append(adopt(session, model, row[at : at + n]))
-        at += n
-    game, event, white, black = held
-    for name, value in (("event", event), ("white", white), ("black", black)):
-        # What a joined load sets: the game's own references, not read again.
-        game.__dict__.setdefault(name, value)
-    on_leave, had_leave, offered, lined = row[at:]
+    game, rest = _adopt_game(session, row)
+    on_leave, had_leave, offered, lined = rest
     if not had_leave:
         know_no_leaves(session, game)
     return game, MayBeOpen(bool(on_leave), bool(had_leave), bool(offered), bool(lined))
 
 
-__all__ = ["MayBeOpen", "forget_open", "game_for_move", "may_have_open", "read_open_once"]
+__all__ = [
+    "MayBeOpen",
+    "forget_open",
+    "game_for_move",
+    "game_with_players",
+    "may_have_open",
+    "read_open_once",
+]
