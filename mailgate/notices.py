@@ -46,7 +46,7 @@ import notation
 from cc.i18n import localize, word
 from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
-from cc.services.addresses import status_meaning
+from cc.services.addresses import read_emails, status_meaning
 from cc.services.cases import appeal_article
 from cc.services.digest import Record, notation_of, written
 from cc.services.knockout_text import paired_stage
@@ -128,6 +128,7 @@ class MailNotices:
         person = session.get(Player, notice.recipient_id)
         if person is None:
             return
+        read_emails(session, person)
         if (
             delivery.formal
             and notice.kind in _WITH_RECORD
