@@ -226,14 +226,22 @@ def waiting(session: Session, model: type[Base]) -> list[Row]:
 
 
 def write(session: Session) -> None:
-    """Write what was collected so far, a statement per table."""
+    """Write what was collected so far, one ``executemany`` per table (and
+    set of columns given)."""
     pending: dict[type[Base], list[Row]] | None = session.info.get(_KEY)
     if not pending:
         return
+    connection = session.connection()
     for model, rows in pending.items():
-        if not rows:
-            continue
-        session.connection().execute(_insert(model), list(rows))
+        groups: dict[frozenset[str], list[Row]] = {}
+        for row in rows:
+            groups.setdefault(frozenset(row), []).append(row)
+        for keys, group in groups.items():
+            statement = prepared.insert(model, connection.dialect, keys)
+            if statement is None or statement.returning:
+                connection.execute(_insert(model), group)
+            else:
+                statement.run_many(connection, group)
         rows.clear()
 
 
