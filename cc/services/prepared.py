@@ -21,7 +21,7 @@ caller runs the Core statement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -57,7 +57,7 @@ class Prepared:
     def run(self, connection: Connection, values: Mapping[str, Any]) -> CursorResult[Any]:
         return connection.exec_driver_sql(self.sql, self.params(values))
 
-    def run_many(self, connection: Connection, rows: list[Mapping[str, Any]]) -> None:
+    def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         if rows:
             params = [self.params(values) for values in rows]
             connection.exec_driver_sql(self.sql, params)
