@@ -96,8 +96,7 @@ def _game_for_move_statement() -> Select[Any]:
     """Built once: a move's commonest statement, its values bound per call.
     The game, its event and players by their tables' columns (see
     :mod:`cc.services.core_loads`), then the four answers."""
-    games, events = columns_of(Game), columns_of(Event)
-    white, black = columns_of(Player).alias("white"), columns_of(Player).alias("black")
+    games = columns_of(Game)
     theirs = (
         PlayerLeave.player_id.in_([games.c.white_id, games.c.black_id]),
         PlayerLeave.status == LeaveStatus.ACTIVE,
@@ -116,11 +115,8 @@ def _game_for_move_statement() -> Select[Any]:
         ConditionalLine.game_id == games.c.id, ConditionalLine.status == LineStatus.ACTIVE
     )
     return (
-        select(*games.c, *events.c, *white.c, *black.c, leave, any_leave, offer, lines)
-        .join(events, events.c.id == games.c.event_id)
-        .join(white, white.c.id == games.c.white_id)
-        .join(black, black.c.id == games.c.black_id)
-        .where(games.c.id == bindparam("game_id", type_=Integer))
+        _game_statement()
+        .add_columns(leave, any_leave, offer, lines)
         # PostgreSQL: one writer per game at a time (as find_game's lock).
         .with_for_update(of=games)
     )
@@ -136,6 +132,8 @@ def _adopt_game(session: Session, row: Sequence[Any]) -> tuple[Game, Sequence[An
 
 @cache
 def _game_statement() -> Select[Any]:
+    """The game, its event and its players by their tables' columns (see
+    :mod:`cc.services.core_loads`), built once."""
     games, events = columns_of(Game), columns_of(Event)
     white, black = columns_of(Player).alias("white"), columns_of(Player).alias("black")
     return (
