@@ -95,18 +95,6 @@ class AuthSettings:
     verify_dkim: bool = False
 
 
-def from_domain(raw: bytes) -> str:
-    """The domain of the From: address, lower-cased ('' when there is none).
-
-    >>> from_domain(b"From: Ivan <Ivan@Mail.Example.ORG>\\r\\n\\r\\nx")
-    'mail.example.org'
-    """
-    try:
-        return _author(_headers(raw))
-    except Exception:
-        return ""
-
-
 def _headers(raw: bytes) -> Message:
     """The message's header, read once for every check (its body is not
     parsed: nothing here reads it)."""
@@ -114,6 +102,11 @@ def _headers(raw: bytes) -> Message:
 
 
 def _author(message: Message) -> str:
+    """The domain of the From: address, lower-cased ('' when there is none).
+
+    >>> _author(_headers(b"From: Ivan <Ivan@Mail.Example.ORG>\\r\\n\\r\\nx"))
+    'mail.example.org'
+    """
     address = parseaddr(str(message.get("From", "")))[1]
     return address.rpartition("@")[2].strip().lower().rstrip(".")
 

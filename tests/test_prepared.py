@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
 from sqlalchemy import event, insert, select
 
 from cc.db import Database
@@ -120,3 +121,18 @@ def test_a_column_left_to_a_python_default_is_written_by_core(services: Services
     with db.read() as session:
         row = session.get(Notification, new_id)
         assert row is not None and row.push_due is False
+
+
+def test_a_value_for_no_column_is_refused_and_nothing_is_written(db: Database) -> None:
+    """Core's execute drops a value whose name is no column without a word
+    (a misspelt column would be stored empty); a row written here names it
+    and is refused."""
+    values = {**_entry("typo"), "detials": {"san": "e4"}}
+    with db.write() as session:
+        dialect = session.connection().dialect
+        with pytest.raises(ValueError, match="outbound_messages has no column detials"):
+            prepared.update(OutboundMessage, dialect, frozenset({"detials", prepared.ROW_ID}))
+        with pytest.raises(ValueError, match="audit_log has no column detials"):
+            bulk_rows.insert_now(session, AuditEntry, values)
+    with db.read() as session:
+        assert session.scalar(select(AuditEntry.id).where(AuditEntry.action == "typo")) is None

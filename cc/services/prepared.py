@@ -16,7 +16,8 @@ events.
 A statement is prepared only where nothing is left to SQLAlchemy: every
 column not given has no Python-side default (nor ``onupdate`` for an
 UPDATE). Otherwise :func:`insert` and :func:`update` answer None and the
-caller runs the Core statement.
+caller runs the Core statement. A value for no column is refused
+(``ValueError`` naming it), where Core would drop it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from sqlalchemy import update as sa_update
 from sqlalchemy.engine import Connection, CursorResult, Dialect
 
 from cc.models import Base
+from cc.services.core_loads import columns_of
 
 #: the parameter the WHERE clause of a prepared UPDATE takes the row's id by
 ROW_ID = "_id"
@@ -72,7 +74,7 @@ def insert(model: type[Base], dialect: Dialect, keys: frozenset[str]) -> Prepare
     answers it for less)."""
     at = ("insert", model, type(dialect), dialect.paramstyle, keys)
     if at not in _CACHE:
-        table = _table(model)
+        table = columns_of(model)
         found = None
         if _nothing_left(table, keys, "default"):
             returning = dialect.name != "sqlite"
@@ -89,7 +91,7 @@ def update(model: type[Base], dialect: Dialect, keys: frozenset[str]) -> Prepare
     :data:`ROW_ID` with the columns)."""
     at = ("update", model, type(dialect), dialect.paramstyle, keys)
     if at not in _CACHE:
-        table = _table(model)
+        table = columns_of(model)
         found = None
         if _nothing_left(table, keys, "onupdate"):
             statement = sa_update(table).where(table.c.id == bindparam(ROW_ID))
@@ -112,10 +114,12 @@ def _compile(statement: Any, dialect: Dialect, keys: frozenset[str], returning: 
 
 def _nothing_left(table: Table, keys: frozenset[str], kind: str) -> bool:
     """Every column not given has no Python-side ``kind`` for SQLAlchemy to
-    supply (a server default is the database's own)."""
+    supply (a server default is the database's own).
+
+    A key that names no column is refused: compiled, or run through Core's
+    execute, its value would be dropped without a word."""
     columns = cast("list[Column[Any]]", list(table.columns))
+    unknown = keys - {ROW_ID} - {c.name for c in columns}
+    if unknown:
+        raise ValueError(f"{table.name} has no column {', '.join(sorted(unknown))}")
     return all(c.name in keys or getattr(c, kind) is None for c in columns if not c.primary_key)
-
-
-def _table(model: type[Base]) -> Table:
-    return cast(Table, model.__table__)
