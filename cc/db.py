@@ -16,6 +16,7 @@ from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
@@ -68,9 +69,25 @@ def _configure_sqlite(engine: Engine) -> None:
             ) from exc
 
 
+def json_text(value: Any) -> str:
+    """A JSON column's value as stored: compact text, as :mod:`json` would
+    write it (keys that are not strings written as strings).
+
+    orjson writes and reads JSON several times faster than :mod:`json`; a
+    move writes its ledger, audit entry and notice as JSON and reads its
+    game's, and the daily run thousands of each.
+
+    >>> json_text({"ply": 2, 1: [True, None]})
+    '{"ply":2,"1":[true,null]}'
+    """
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def make_engine(url: str, **kwargs: Any) -> Engine:
     """An engine for ``url`` with this project's settings for its backend."""
     url = normalise_url(url)
+    kwargs.setdefault("json_serializer", json_text)
+    kwargs.setdefault("json_deserializer", orjson.loads)
     if make_url(url).get_backend_name() == "sqlite":
         connect_args = {"timeout": 30, "check_same_thread": False}
         engine = create_engine(url, connect_args=connect_args, **kwargs)

@@ -48,6 +48,7 @@ from cc.models import Case, Event, Game, GameStatus, Player
 from cc.regulations import Mode
 from cc.services.addresses import read_emails, status_meaning
 from cc.services.cases import appeal_article
+from cc.services.core_loads import held
 from cc.services.digest import Record, notation_of, written
 from cc.services.knockout_text import paired_stage
 from cc.services.move_list import game_ucis
@@ -125,7 +126,7 @@ class MailNotices:
         if not delivery.by_email:
             return
         notice = delivery.notice
-        person = session.get(Player, notice.recipient_id)
+        person = held(session, Player, notice.recipient_id)
         if person is None:
             return
         read_emails(session, person)
@@ -136,15 +137,15 @@ class MailNotices:
             and not (person.mail_moves and person.emails)
         ):
             return  # mailed only to a player who plays by email (Mailer.tell)
-        game = session.get(Game, notice.game_id) if notice.game_id is not None else None
-        case = session.get(Case, notice.case_id) if notice.case_id is not None else None
+        game = held(session, Game, notice.game_id) if notice.game_id is not None else None
+        case = held(session, Case, notice.case_id) if notice.case_id is not None else None
         event: Event | None = None
         if case is not None:
             event = case.event
         elif game is not None:
             event = game.event
         elif notice.event_id is not None:
-            event = session.get(Event, notice.event_id)
+            event = held(session, Event, notice.event_id)
         mail = self.mailer
         cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
         lang = person.lang
@@ -342,7 +343,9 @@ class MailNotices:
         day = digest.day.isoformat()
         parts = [say(lang, "digest_intro", day=day)]
         if digest.games:
-            lines = [say(lang, "digest_to_move", count=len(digest.games) + digest.more)]
+            over = "_over" if digest.more_counted_to else ""
+            count = len(digest.games) + digest.more
+            lines = [say(lang, f"digest_to_move{over}", count=count)]
             for g in digest.games:
                 head = say(
                     lang,
@@ -363,7 +366,8 @@ class MailNotices:
                     left = say(lang, "digest_over", days=-g.days_left)
                 lines.append(f"  * {head}\n    {left}\n    {link(f'/games/{g.game_id}')}")
             if digest.more:
-                lines.append("  " + say(lang, "digest_more", more=digest.more, link=link("/")))
+                more = say(lang, f"digest_more{over}", more=digest.more, link=link("/"))
+                lines.append("  " + more)
             parts.append("\n".join(lines))
         if digest.items:
             lines = [say(lang, "digest_since")]

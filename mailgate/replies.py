@@ -250,6 +250,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "digest_left_one": "1 day left: move by {deadline}",
         "digest_over_one": "over the time limit by 1 day",
         "digest_more_one": "... and 1 more game where it is your move: {link}",
+        "digest_to_move_over": "Your move in more than {count} games, fewest days left first:",
+        "digest_more_over": "... and more than {more} more games where it is your move: {link}",
         "digest_white": "White",
         "digest_black": "Black",
         "digest_since": "Since your last digest:",
@@ -594,6 +596,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "digest_left": "осталось {days_left} дн.: ход до {deadline}",
         "digest_over": "лимит времени превышен на {days} дн.",
         "digest_more": "... и ещё партий, где ваш ход: {more}: {link}",
+        "digest_to_move_over": "Ваш ход в партиях: больше {count}; сначала те, где осталось "
+        "меньше дней:",
+        "digest_more_over": "... и ещё партий, где ваш ход: больше {more}: {link}",
         "digest_white": "белыми",
         "digest_black": "чёрными",
         "digest_since": "С прошлой сводки:",

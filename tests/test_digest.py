@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 from datetime import UTC, date, datetime
 
+import pytest
 from sqlalchemy import select
 
 from cc.clock import FixedClock
@@ -275,3 +276,61 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
     assert digest.more == len(mine) - DIGEST_GAMES > 0
     assert any(g.black_id == anna for g in mine[:DIGEST_GAMES])
     assert any(g.next_deadline is None for g in mine[:DIGEST_GAMES])
+
+
+def _games_to_move_as_white(services: Services, n: int) -> None:
+    """``n`` more games in which Anna is White and to move, each with a
+    deadline, beside the two of the setup."""
+    from datetime import timedelta
+
+    from cc.models import Game
+
+    with services.ctx.db.write() as session:
+        template = session.get(Game, 1)
+        assert template is not None
+        base = {
+            c.key: getattr(template, c.key)
+            for c in Game.__table__.columns
+            if c.key not in ("id", "round", "next_deadline")
+        }
+        session.execute(
+            Game.__table__.insert(),
+            [
+                {**base, "round": 100 + i, "next_deadline": START + timedelta(days=40 - i % 20)}
+                for i in range(n)
+            ],
+        )
+
+
+def test_games_to_move_of_one_colour_beyond_the_list_are_counted(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game to move with White and a deadline: the list is full from
+    that colour alone, and the rest are still counted, up to a bound past
+    which the mail says "more than"."""
+    from cc.services import digest as digest_module
+    from cc.services.digest import DIGEST_GAMES
+
+    clock.set(utc(1, 12))
+    setup(services)
+    _games_to_move_as_white(services, DIGEST_GAMES + 3)  # and the setup's two
+    told = []
+    services.ctx.notifications.subscribe_digest(lambda _s, digest: told.append(digest))
+    clock.set(utc(11, 7, 0))
+    services.daily.run()
+    (digest,) = told
+    assert len(digest.games) == DIGEST_GAMES
+    assert (digest.more, digest.more_counted_to) == (5, False)
+    (mail,) = digests(services, "anna@example.org")
+    assert f"Your move in {DIGEST_GAMES + 5} games" in mail.body
+    assert "... and 5 more games where it is your move" in mail.body
+
+    monkeypatch.setattr(digest_module, "COUNT_UP_TO", DIGEST_GAMES + 2)
+    told.clear()
+    clock.set(utc(12, 7, 0))
+    services.daily.run()
+    (digest,) = told
+    assert (digest.more, digest.more_counted_to) == (2, True)
+    mail = digests(services, "anna@example.org")[-1]
+    assert f"Your move in more than {DIGEST_GAMES + 2} games" in mail.body
+    assert "... and more than 2 more games where it is your move" in mail.body

@@ -136,3 +136,43 @@ def test_a_value_for_no_column_is_refused_and_nothing_is_written(db: Database) -
             bulk_rows.insert_now(session, AuditEntry, values)
     with db.read() as session:
         assert session.scalar(select(AuditEntry.id).where(AuditEntry.action == "typo")) is None
+
+
+def test_many_rows_convert_each_value_as_its_own_row_would(db: Database) -> None:
+    """Values converted once per batch are known by type and zone as well:
+    ``True == 1 == 1.0`` and the same instant in two zones are equal in
+    Python, yet each row gets what its own conversion gives."""
+    moscow = datetime(2026, 5, 10, 15, 30, tzinfo=timezone(timedelta(hours=3)))
+
+    def rows_of(values: list[object]) -> list[dict[str, object]]:
+        return [
+            {
+                **_entry("many"),
+                "details": value,
+                "door": Door.EMAIL if i % 2 else Door.WEB,
+                "at": moscow if i % 2 else moscow.astimezone(UTC),
+            }
+            for i, value in enumerate(values)
+        ]
+
+    # SQLite's JSON columns keep a bare number as a number, which no JSON
+    # reader takes back: numbers are checked as parameters only.
+    stored_values: list[object] = [True, "true", None, "1", [1], {"a": 1}, True, False]
+    with db.write() as session:
+        first = bulk_rows.insert_now(session, AuditEntry, _entry("before"))
+        rows = rows_of(stored_values)
+        statement = prepared.insert(AuditEntry, session.connection().dialect, frozenset(rows[0]))
+        assert statement is not None
+        if statement.order is not None:  # by position (SQLite): converted once a value
+            mixed = rows_of([True, 1, 1.0, "1", None, 1, True, 1.0])
+            assert statement.many_params(mixed) == [statement.params(row) for row in mixed]
+        statement.run_many(session.connection(), rows)
+    with db.read() as session:
+        stored = session.execute(
+            select(AuditEntry.details, AuditEntry.door, AuditEntry.at)
+            .where(AuditEntry.id > first)
+            .order_by(AuditEntry.id)
+        ).all()
+    assert [(type(r.details), r.details) for r in stored] == [(type(v), v) for v in stored_values]
+    assert [r.door for r in stored] == [Door.EMAIL if i % 2 else Door.WEB for i in range(8)]
+    assert {r.at for r in stored} == {moscow}

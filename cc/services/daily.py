@@ -35,6 +35,7 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy import Select, and_, func, or_, select, union
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from cc import errors
 from cc.i18n import N_
@@ -100,8 +101,10 @@ class DayReport:
 
 def _read_players_once(session: Session, games: Sequence[Game]) -> list[object]:
     """Load a batch's players with their addresses, and its events, in three
-    statements, so that no game's forfeit or notice loads them one by one.
-    The caller keeps what this returns for the batch: the session holds
+    statements, so that no game's forfeit or notice loads them one by one;
+    each game's ``event``, ``white`` and ``black`` are set as their lazy
+    loads would set them, without a lazy load's machinery for each. The
+    caller keeps what this returns for the batch: the session holds
     unchanged objects only weakly, and would forget them."""
     ids = {g.white_id for g in games} | {g.black_id for g in games}
     players = session.scalars(
@@ -110,6 +113,12 @@ def _read_players_once(session: Session, games: Sequence[Game]) -> list[object]:
     events = session.scalars(
         select(Event).where(Event.id.in_(sorted({g.event_id for g in games})))
     ).all()
+    player_of = {p.id: p for p in players}
+    event_of = {e.id: e for e in events}
+    for game in games:
+        set_committed_value(game, "event", event_of[game.event_id])
+        set_committed_value(game, "white", player_of[game.white_id])
+        set_committed_value(game, "black", player_of[game.black_id])
     return [*players, *events]
 
 

@@ -56,6 +56,9 @@ from notation import start
 BATCH = 100
 #: at most this many games to move are listed (the rest are counted)
 DIGEST_GAMES = 30
+#: the games to move are counted up to this many ("more than" beyond):
+#: counting a player's every game costs as many rows as they have
+COUNT_UP_TO = 1000
 _STYLES = frozenset(n.value for n in notation.Notation) - {notation.Notation.MIXED.value}
 
 
@@ -203,6 +206,7 @@ class DigestService:
         ]
         to_move: list[Game] = []
         more = 0
+        more_counted_to = False
         if takes_digest(player, modes):
             # The player's move: the side to move of the current position
             # (FEN's second field, so a thematic start with Black to move
@@ -235,12 +239,15 @@ class DigestService:
                         )
                     else:
                         query = query.where(Game.next_deadline.is_(None)).order_by(Game.id)
-                    found.extend(session.scalars(query.limit(DIGEST_GAMES)))
+                    # One beyond the list: a single colour may hold them all.
+                    found.extend(session.scalars(query.limit(DIGEST_GAMES + 1)))
             found.sort(key=lambda g: (g.next_deadline is None, g.next_deadline, g.id))
             to_move = found[:DIGEST_GAMES]
             if len(found) > DIGEST_GAMES:
-                total = session.scalar(select(func.count()).select_from(Game).where(theirs))
-                more = int(total or 0) - DIGEST_GAMES
+                counted = select(Game.id).where(theirs).limit(COUNT_UP_TO + 1).subquery()
+                total = int(session.scalar(select(func.count()).select_from(counted)) or 0)
+                more_counted_to = total > COUNT_UP_TO
+                more = min(total, COUNT_UP_TO) - DIGEST_GAMES
         for row in rows:
             row.digested_at = now
         # What the player already read in the centre is not told again.
@@ -262,7 +269,7 @@ class DigestService:
         lines = [self._game(session, g, player, now, record(g.id)) for g in to_move]
         lines.sort(key=lambda line: (line.days_left, line.deadline, line.game_id))
         items = [self._item(row, record) for row in rows]
-        digest = Digest(player.id, day, tuple(lines), tuple(items), more)
+        digest = Digest(player.id, day, tuple(lines), tuple(items), more, more_counted_to)
         self.ctx.notifications.digest(session, digest)
         return True
 

@@ -39,6 +39,7 @@ from cc.clock import Clock
 from cc.models import Case, Event, Game, Notification, Player
 from cc.regulations import Mode
 from cc.services import bulk_rows
+from cc.services.core_loads import held
 
 #: a parameter's value: what a notice may carry, all of it storable as JSON
 Value = str | int | bool | list[str] | None
@@ -373,6 +374,8 @@ class Digest:
     items: tuple[DigestItem, ...]
     #: games to move beyond those listed
     more: int = 0
+    #: ``more`` is where counting stopped: there are more still
+    more_counted_to: bool = False
 
 
 DigestHandler = Callable[[Session, Digest], None]
@@ -382,13 +385,13 @@ def mode_of(session: Session, notice: Notice) -> Mode | None:
     """The mode of the event the notice is about, if any."""
     event: Event | None = None
     if notice.case_id is not None:
-        case = session.get(Case, notice.case_id)
+        case = held(session, Case, notice.case_id)
         event = case.event if case is not None else None
     if event is None and notice.game_id is not None:
-        game = session.get(Game, notice.game_id)
+        game = held(session, Game, notice.game_id)
         event = game.event if game is not None else None
     if event is None and notice.event_id is not None:
-        event = session.get(Event, notice.event_id)
+        event = held(session, Event, notice.event_id)
     return event.mode if event is not None else None
 
 
@@ -419,7 +422,7 @@ class Notifications:
         """Store ``notice`` and hand it to every handler, in the caller's
         transaction. None when the recipient is gone or a notice with the
         same key was already recorded for them."""
-        person = session.get(Player, notice.recipient_id)
+        person = held(session, Player, notice.recipient_id)
         if person is None:
             return None
         if notice.key is not None:

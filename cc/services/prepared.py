@@ -61,8 +61,39 @@ class Prepared:
 
     def run_many(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         if rows:
-            params = [self.params(values) for values in rows]
-            connection.exec_driver_sql(self.sql, params)
+            connection.exec_driver_sql(self.sql, self.many_params(rows))
+
+    def many_params(self, rows: Sequence[Mapping[str, Any]]) -> list[Any]:
+        """Each row's parameters, a value that recurs in a column converted
+        once: the rows of one batch share their instants, kinds and ids.
+
+        A value is known again by its type and, for an instant, its zone
+        too, besides equality: ``True == 1`` and two equal instants in two
+        zones may convert differently. A value that cannot be a key (JSON's
+        dicts and lists) is converted each time."""
+        if self.order is None:
+            return [self.params(values) for values in rows]
+        convert = self.processors
+        memos: list[dict[Any, Any] | None] = [{} if k in convert else None for k in self.order]
+        steps = list(zip(self.order, memos, strict=True))
+        out = []
+        for values in rows:
+            params = []
+            for key, memo in steps:
+                value = values[key]
+                if memo is None:
+                    params.append(value)
+                    continue
+                known = (type(value), value, getattr(value, "tzinfo", None))
+                try:
+                    params.append(memo[known])
+                except KeyError:
+                    memo[known] = converted = convert[key](value)
+                    params.append(converted)
+                except TypeError:  # unhashable: converted every time
+                    params.append(convert[key](value))
+            out.append(tuple(params))
+        return out
 
 
 _CACHE: dict[tuple[object, ...], Prepared | None] = {}

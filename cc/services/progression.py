@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from cc.models import Event, EventSystem, Game
+from cc.services.core_loads import held
 from cc.services.notifications import Notifications
 
 
@@ -25,7 +26,7 @@ def game_finished(
 
     ``notifications`` tells the players of the games it creates.
     """
-    event = session.get(Event, game.event_id)
+    event = held(session, Event, game.event_id)
     if event is None:
         return
     # Imported here: the systems' modules build on the game services that
