@@ -9,9 +9,10 @@ from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from cc.clock import FixedClock
-from cc.models import Door, Notification, OutboundMessage, Player
+from cc.models import Door, Game, Notification, OutboundMessage, Player
 from cc.services import Actor, EventSpec, Services
 from tests.conftest import OPERATOR
 from tests.support.race import run_day_in_lockstep
@@ -231,13 +232,7 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
     ids = setup(services)
     anna, boris = ids["anna"], ids["boris"]
     with services.ctx.db.write() as session:
-        template = session.get(Game, 1)
-        assert template is not None
-        base = {
-            c.key: getattr(template, c.key)
-            for c in Game.__table__.columns
-            if c.key not in ("id", "round", "white_id", "black_id", "fen", "next_deadline")
-        }
+        template, base = _template(session, "white_id", "black_id", "fen")
         black_to_move = template.fen.replace(" w ", " b ")
         rows = []
         for i in range(36):
@@ -278,21 +273,25 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
     assert any(g.next_deadline is None for g in mine[:DIGEST_GAMES])
 
 
+def _template(session: Session, *others: str) -> tuple[Game, dict[str, object]]:
+    """The setup's first game and its columns for more rows like it, less
+    the id, round, deadline and ``others``."""
+    template = session.get(Game, 1)
+    assert template is not None
+    left_out = {"id", "round", "next_deadline", *others}
+    base = {
+        c.key: getattr(template, c.key) for c in Game.__table__.columns if c.key not in left_out
+    }
+    return template, base
+
+
 def _games_to_move_as_white(services: Services, n: int) -> None:
     """``n`` more games in which Anna is White and to move, each with a
     deadline, beside the two of the setup."""
     from datetime import timedelta
 
-    from cc.models import Game
-
     with services.ctx.db.write() as session:
-        template = session.get(Game, 1)
-        assert template is not None
-        base = {
-            c.key: getattr(template, c.key)
-            for c in Game.__table__.columns
-            if c.key not in ("id", "round", "next_deadline")
-        }
+        _, base = _template(session)
         session.execute(
             Game.__table__.insert(),
             [
