@@ -343,7 +343,7 @@ class MailNotices:
         day = digest.day.isoformat()
         parts = [say(lang, "digest_intro", day=day)]
         if digest.games:
-            over = "_over" if digest.more_counted_to else ""
+            over = "_over" if digest.more_than else ""
             count = len(digest.games) + digest.more
             lines = [say(lang, f"digest_to_move{over}", count=count)]
             for g in digest.games:

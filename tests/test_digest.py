@@ -319,7 +319,7 @@ def test_games_to_move_of_one_colour_beyond_the_list_are_counted(
     services.daily.run()
     (digest,) = told
     assert len(digest.games) == DIGEST_GAMES
-    assert (digest.more, digest.more_counted_to) == (5, False)
+    assert (digest.more, digest.more_than) == (5, False)
     (mail,) = digests(services, "anna@example.org")
     assert f"Your move in {DIGEST_GAMES + 5} games" in mail.body
     assert "... and 5 more games where it is your move" in mail.body
@@ -329,7 +329,7 @@ def test_games_to_move_of_one_colour_beyond_the_list_are_counted(
     clock.set(utc(12, 7, 0))
     services.daily.run()
     (digest,) = told
-    assert (digest.more, digest.more_counted_to) == (2, True)
+    assert (digest.more, digest.more_than) == (2, True)
     mail = digests(services, "anna@example.org")[-1]
     assert f"Your move in more than {DIGEST_GAMES + 2} games" in mail.body
     assert "... and more than 2 more games where it is your move" in mail.body

@@ -206,7 +206,7 @@ class DigestService:
         ]
         to_move: list[Game] = []
         more = 0
-        more_counted_to = False
+        more_than = False
         if takes_digest(player, modes):
             # The player's move: the side to move of the current position
             # (FEN's second field, so a thematic start with Black to move
@@ -246,7 +246,7 @@ class DigestService:
             if len(found) > DIGEST_GAMES:
                 counted = select(Game.id).where(theirs).limit(COUNT_UP_TO + 1).subquery()
                 total = int(session.scalar(select(func.count()).select_from(counted)) or 0)
-                more_counted_to = total > COUNT_UP_TO
+                more_than = total > COUNT_UP_TO
                 more = min(total, COUNT_UP_TO) - DIGEST_GAMES
         for row in rows:
             row.digested_at = now
@@ -269,7 +269,7 @@ class DigestService:
         lines = [self._game(session, g, player, now, record(g.id)) for g in to_move]
         lines.sort(key=lambda line: (line.days_left, line.deadline, line.game_id))
         items = [self._item(row, record) for row in rows]
-        digest = Digest(player.id, day, tuple(lines), tuple(items), more, more_counted_to)
+        digest = Digest(player.id, day, tuple(lines), tuple(items), more, more_than)
         self.ctx.notifications.digest(session, digest)
         return True
 

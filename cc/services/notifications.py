@@ -374,8 +374,8 @@ class Digest:
     items: tuple[DigestItem, ...]
     #: games to move beyond those listed
     more: int = 0
-    #: ``more`` is where counting stopped: there are more still
-    more_counted_to: bool = False
+    #: counting stopped at ``more``: there are more than that
+    more_than: bool = False
 
 
 DigestHandler = Callable[[Session, Digest], None]
