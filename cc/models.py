@@ -470,10 +470,11 @@ class Game(Base):
     __tablename__ = "games"
     __table_args__ = (
         UniqueConstraint("section_id", "round", "board"),
-        # A player's games in the order of their next deadline (the digest's
-        # games to move, the first few of however many).
-        Index("ix_games_white_deadline", "white_id", "next_deadline"),
-        Index("ix_games_black_deadline", "black_id", "next_deadline"),
+        # A player's games by whose move it is, in the order of their next
+        # deadline: the digest reads the first few of the games a player has
+        # to move, however many games wait on the partner.
+        Index("ix_games_white_turn_deadline", "white_id", "white_to_move", "next_deadline"),
+        Index("ix_games_black_turn_deadline", "black_id", "white_to_move", "next_deadline"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -488,6 +489,9 @@ class Game(Base):
     result_reason: Mapped[ResultReason | None] = mapped_column(_enum(ResultReason, "result_reason"))
     #: the current position, so a move is checked without replaying the game
     fen: Mapped[str] = mapped_column(String(100))
+    #: whose move it is in ``fen`` (its second field), set with it by the
+    #: services: a stored column, so that it can be indexed with the players
+    white_to_move: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sa_true())
     #: the moves made in this game (not the move number: a game started
     #: from a set position numbers its moves from there, see ``plies_before``)
     ply_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -537,10 +541,6 @@ class Game(Base):
     white: Mapped[Player] = relationship(foreign_keys=[white_id])
     black: Mapped[Player] = relationship(foreign_keys=[black_id])
     moves: Mapped[list[Move]] = relationship(back_populates="game", order_by="Move.ply")
-
-    @property
-    def white_to_move(self) -> bool:
-        return (self.plies_before + self.ply_count) % 2 == 0
 
     @property
     def plies_before(self) -> int:

@@ -232,7 +232,7 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
     ids = setup(services)
     anna, boris = ids["anna"], ids["boris"]
     with services.ctx.db.write() as session:
-        template, base = _template(session, "white_id", "black_id", "fen")
+        template, base = _template(session, "white_id", "black_id", "fen", "white_to_move")
         black_to_move = template.fen.replace(" w ", " b ")
         rows = []
         for i in range(36):
@@ -247,7 +247,7 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
                     "white_id": anna if as_white else boris,
                     "black_id": boris if as_white else anna,
                     "fen": black_to_move if black_moves else template.fen,
-                    "plies_before": 1 if black_moves else 0,
+                    "white_to_move": not black_moves,
                     # every third without a deadline, the rest on their days
                     "next_deadline": None if i % 3 == 0 else START + timedelta(days=40 - i),
                 }
@@ -333,3 +333,46 @@ def test_games_to_move_of_one_colour_beyond_the_list_are_counted(
     mail = digests(services, "anna@example.org")[-1]
     assert f"Your move in more than {DIGEST_GAMES + 2} games" in mail.body
     assert "... and more than 2 more games where it is your move" in mail.body
+
+
+def test_the_digest_reads_a_players_games_by_whose_move_it_is(
+    services: Services, clock: FixedClock
+) -> None:
+    """Games where the partner is to move, and the games of an event in the
+    player's other colour, are not read to find the player's own: every
+    query of the games the digest asks searches a player's index, by whose
+    move it is where it looks for games to move (SQLite's plan)."""
+    from sqlalchemy import event
+
+    engine = services.ctx.db.engine
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's query plan")
+    clock.set(utc(1, 12))
+    setup(services)
+    asked: list[tuple[str, tuple[object, ...]]] = []
+
+    def record(_c: object, _cur: object, statement: str, params: object, *_: object) -> None:
+        if "white_to_move = " in statement or "DISTINCT events.mode" in statement:
+            asked.append((statement, tuple(params)))  # type: ignore[arg-type]
+
+    clock.set(utc(11, 7, 0))
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        services.daily.run()
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert digests(services, "anna@example.org")
+    turn = [s for s, _ in asked if "white_to_move = " in s]
+    assert len(turn) >= 4 and any("events.mode" in s for s, _ in asked)
+    with engine.connect() as conn:
+        for statement, params in asked:
+            plan = [
+                row[-1] for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}", params)
+            ]
+            games = [step for step in plan if " games " in f"{step} "]
+            assert games, plan
+            for step in games:
+                assert step.startswith("SEARCH"), plan
+                assert "_turn_deadline" in step, plan
+                if statement in turn:
+                    assert "white_to_move=?" in step, plan

@@ -382,6 +382,10 @@ def _goes_on(url: str) -> None:
             # the daily run finds every game under way when its day comes
             assert ongoing and all(g.next_deadline is not None for g in ongoing)
             black = session.scalars(select(Game.black_id).where(Game.id == 1)).one()
+            # whose move it is, stored since 0030, is the position's
+            everyone = session.scalars(select(Game)).all()
+            assert any(not g.white_to_move for g in everyone)
+            assert all(g.white_to_move == (g.fen.split()[1] == "w") for g in everyone)
         outcome = services.games.submit_move(Actor.player(black, Door.WEB), 1, "d6")
         assert outcome.ply == 4
         # a finished game is public whatever the revision the site was made at

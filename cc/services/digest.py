@@ -31,7 +31,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import chess
-from sqlalchemy import and_, bindparam, func, or_, select
+from sqlalchemy import and_, bindparam, false, func, or_, select, true
 from sqlalchemy.orm import Session
 
 import notation
@@ -167,13 +167,11 @@ class DigestService:
         if player.digest_sent_on is not None and player.digest_sent_on >= day:
             return False
         player.digest_sent_on = day
-        mine = and_(
-            or_(Game.white_id == player.id, Game.black_id == player.id),
-            Game.status == GameStatus.ONGOING,
-        )
         # The modes of the events the player has a game going in: asked of
         # each event (far fewer than games), each answered by the first such
-        # game found, not by reading all the player's games.
+        # game found, not by reading all the player's games. The player's
+        # index finds it (``+ 0`` keeps the event's index out: an event may
+        # hold thousands of games, none of them the player's in that colour).
         modes: set[Mode | None] = {
             Mode(m)
             for m in session.scalars(
@@ -184,7 +182,7 @@ class DigestService:
                         *(
                             select(Game.id)
                             .where(
-                                Game.event_id == Event.id,
+                                Game.event_id + 0 == Event.id,
                                 side == player.id,
                                 Game.status == GameStatus.ONGOING,
                             )
@@ -209,29 +207,29 @@ class DigestService:
         more_than = False
         if takes_digest(player, modes):
             # The player's move: the side to move of the current position
-            # (FEN's second field, so a thematic start with Black to move
-            # counts too); a suspended game waits for its case.
+            # (so a thematic start with Black to move counts too); a
+            # suspended game waits for its case.
             theirs = and_(
-                mine,
-                Game.suspended_by_case_id.is_(None),
                 or_(
-                    and_(Game.white_id == player.id, Game.fen.like("% w %")),
-                    and_(Game.black_id == player.id, Game.fen.like("% b %")),
+                    and_(Game.white_id == player.id, Game.white_to_move == true()),
+                    and_(Game.black_id == player.id, Game.white_to_move == false()),
                 ),
+                Game.status == GameStatus.ONGOING,
+                Game.suspended_by_case_id.is_(None),
             )
             # In the order of the next deadline: the ledgers of the first
             # few are computed, and sorted by the days really left. Each
             # colour, with and without a deadline, is read on its own, so
-            # that the player's index gives its first few in order however
-            # many games the player has.
+            # that the player's index (id, whose move, deadline) gives its
+            # first few in order however many games the player has.
             found: list[Game] = []
-            for side, letter in ((Game.white_id, "w"), (Game.black_id, "b")):
+            for side, white in ((Game.white_id, True), (Game.black_id, False)):
                 for dated in (True, False):
                     query = select(Game).where(
                         side == player.id,
+                        Game.white_to_move == white,
                         Game.status == GameStatus.ONGOING,
                         Game.suspended_by_case_id.is_(None),
-                        Game.fen.like(f"% {letter} %"),
                     )
                     if dated:
                         query = query.where(Game.next_deadline.is_not(None)).order_by(

@@ -425,6 +425,7 @@ class GameService(ConditionalMoves):
         )
         game.fen = f"{position} {board.halfmove_clock} {board.fullmove_number}"  # board.fen()
         positions.remember(game.fen, board)
+        game.white_to_move = board.turn == chess.WHITE
         game.ply_count = ply
         game.repetition = repetition
         # The mover's day ledger carried over this move (spec §3).

@@ -71,6 +71,7 @@ def new_game(
         status=GameStatus.ONGOING,
         result=GameResult.UNFINISHED,
         fen=chess.STARTING_FEN,
+        white_to_move=True,
         ply_count=0,
         repetition=[START_EPD],
         turn_started_at=begins,

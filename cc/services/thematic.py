@@ -183,6 +183,7 @@ def place_start(
     game.start_fen = None if fen == chess.STARTING_FEN and not event.chess960 else fen
     board = game.start_board()
     game.fen = board.fen()
+    game.white_to_move = board.turn == chess.WHITE
     game.repetition = [board.epd(en_passant="legal")]
     return game
 
