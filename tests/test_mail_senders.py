@@ -113,6 +113,22 @@ def test_a_fail_is_believed_from_the_topmost_header_a_pass_only_from_our_server(
     assert check_sender(b"\xff\xfe not a message", ours).verdict is Verdict.NONE
 
 
+def test_a_fail_is_held_under_p_none_too() -> None:
+    """``p=none`` asks receivers not to reject; holding is not rejecting
+    (the owner is told, the arbiter may release). Large providers publish
+    ``p=none`` and sign all their own mail: a fail there is most likely a forgery."""
+    relaxed = {**DNS, "_dmarc.example.org.": b"v=DMARC1; p=none; rua=mailto:d@example.org"}
+    unsigned = raw_mail(BLACK, "[cc 1 x] T1", "1... 7657")
+    found = check_sender(
+        unsigned, AuthSettings(verify_dkim=True), lambda n, timeout=5: relaxed.get(n.decode() + ".")
+    )
+    assert found.verdict is Verdict.FAIL and "p=none" in found.evidence
+    assert SenderPolicy.FAIL.holds(found.verdict)
+    results = "mx.cc.test; dkim=none; dmarc=fail (p=none dis=none) header.from=example.org"
+    raw = raw_mail(BLACK, "x", "1. 5254", headers={"Authentication-Results": results})
+    assert check_sender(raw, AuthSettings(authserv_id="mx.cc.test")).verdict is Verdict.FAIL
+
+
 def test_the_policy_decides_what_is_held() -> None:
     assert SenderPolicy.FAIL.holds(Verdict.FAIL) and not SenderPolicy.FAIL.holds(Verdict.NONE)
     assert SenderPolicy.PASS.holds(Verdict.NONE) and not SenderPolicy.PASS.holds(Verdict.PASS)
