@@ -339,9 +339,11 @@ def test_the_digest_reads_a_players_games_by_whose_move_it_is(
     services: Services, clock: FixedClock
 ) -> None:
     """Games where the partner is to move, and the games of an event in the
-    player's other colour, are not read to find the player's own: every
-    query of the games the digest asks searches a player's index, by whose
-    move it is where it looks for games to move (SQLite's plan)."""
+    player's other colour, are not read to find the player's own: each of
+    the digest's queries for a player's games (to move, their count, the
+    modes of their events) searches a player's index, by whose move it is
+    where it looks for games to move (SQLite's plan; a game read by its id
+    is not among them)."""
     from sqlalchemy import event
 
     engine = services.ctx.db.engine
