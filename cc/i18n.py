@@ -180,6 +180,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "ru": "Сервер сейчас не может обратиться к своей базе данных; ничего не изменено. "
         "Повторите, пожалуйста, через минуту.",
     },
+    "method_not_allowed": {
+        "en": "This address does not take {method} requests.",
+        "ru": "Этот адрес не принимает запросы {method}.",
+    },
     "too_large": {
         "en": "The request is too large: at most {limit} bytes.",
         "ru": "Запрос слишком велик: не больше {limit} байт.",

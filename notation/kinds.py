@@ -21,6 +21,11 @@ class Notation(enum.StrEnum):
     MIXED = "mixed"
 
 
+#: the notations a move can be written in (every one but MIXED), as settings
+#: and the API's ``notation`` parameters name them
+WRITTEN: Final[tuple[str, ...]] = tuple(n.value for n in Notation if n is not Notation.MIXED)
+
+
 #: English piece letters, as SAN writes them.
 EN_LETTERS: Final[dict[chess.PieceType, str]] = {
     chess.KING: "K",

@@ -110,3 +110,21 @@ def test_health_is_503_when_the_database_cannot_be_read(
     r = app.get("/healthz")
     assert r.status_code == 503
     assert r.json()["error"]["code"] == "unavailable"
+
+
+def test_an_unexpected_failure_carries_the_security_headers(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ids = make_event(services, 2)
+
+    def bug(*_args: object, **_kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(services.queries, "game_for", bug)
+    app = TestClient(create_app(services), raise_server_exceptions=False)
+    for path, headers in (("/api/v1/games/1", token_for(services, ids["p1"])), ("/games/1", {})):
+        r = app.get(path, headers=headers)
+        assert r.status_code == 500, (path, r.status_code)
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"

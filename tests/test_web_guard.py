@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cc import errors
 from cc.services import Services
 from cc.web.app import create_app
 from cc.web.context import WebSettings
@@ -233,3 +234,87 @@ def _player_login(services: Services) -> tuple[str, str]:
         player = session.query(Player).filter_by(login="t1p1").one()
         player.password_hash = hash_password("fuzz-password-1")
     return "t1p1", "fuzz-password-1"
+
+
+def test_an_unknown_notation_is_refused_not_a_500(services: Services, site: dict) -> None:
+    c = TestClient(create_app(services), raise_server_exceptions=False)
+    for value in ("x", "", "mixed"):
+        r = c.get(f"/api/v1/games/1/ledger?notation={value}", headers=site["headers"])
+        assert r.status_code == 422, (value, r.status_code, r.text)
+        assert _error_body(r)["code"] == "invalid_input"
+    assert c.get("/api/v1/games/1/ledger?notation=san-ru", headers=site["headers"]).is_success
+    with pytest.raises(errors.InvalidInput):
+        services.ledgers.schedule(1, style="x")
+
+
+def test_undecodable_paths_are_not_found_in_the_door_s_form(services: Services) -> None:
+    c = TestClient(create_app(services), raise_server_exceptions=False)
+    for path in (
+        "/api/v1/events/%FF%FE",
+        "/api/v1/events/%ED%A0%80",
+        "/api/v1/events/%FF%FE/crosstable",
+        "/api/v1/games/9223372036854775808/pgn",
+    ):
+        r = c.get(path, headers={"Accept-Language": "ru"})
+        assert r.status_code == 404, (path, r.status_code, r.text)
+        assert _error_body(r)["code"] == "not_found"
+    for path in ("/events/%FF%FE", "/games/9223372036854775808.pgn", "/games/9223372036854775808"):
+        r = c.get(path)
+        assert r.status_code == 404, (path, r.status_code)
+        assert "text/html" in r.headers["content-type"]
+
+
+def test_every_json_spelling_is_checked_and_nothing_is_stored(
+    services: Services, site: dict
+) -> None:
+    """The framework reads ``application/merge-patch+json`` and a body with no
+    type as JSON too: a NUL sent so is refused like one sent as JSON, and the
+    partner's Xfcc list stays well-formed XML."""
+    c = TestClient(create_app(services), raise_server_exceptions=False)
+    game = services.queries.game(1)
+    white = services.queries.player(game.white)
+    headers = token_for(services, white.id)
+    body = json.dumps({"move": "e4", "move_number": 1, "message": "a\x00b"}).encode()
+    for kind in ("application/merge-patch+json", "application/vnd.x+json", None):
+        h = {**headers, **({"Content-Type": kind} if kind else {})}
+        r = c.post("/api/v1/games/1/moves", content=body, headers=h)
+        assert r.status_code == 422, (kind, r.status_code, r.text)
+        assert _error_body(r)["code"] == "invalid_input"
+    assert services.queries.game(1).ply_count == 0
+    r = c.post(
+        "/api/v1/games/1/moves",
+        content=json.dumps({"move": "e4", "move_number": 1, "message": "ok"}).encode(),
+        headers={**headers, "Content-Type": "application/merge-patch+json"},
+    )
+    assert r.status_code == 200, r.text
+
+
+def test_the_framework_s_own_refusals_are_in_the_error_form(
+    services: Services, site: dict
+) -> None:
+    c = TestClient(create_app(services), raise_server_exceptions=False)
+    h = {**site["headers"], "Content-Type": "application/json", "Accept-Language": "ru"}
+    deep = b"[" * 100_000 + b"]" * 100_000
+    for body in (b'{"move": "\xff\xfe"}', deep):
+        r = c.post("/api/v1/games/1/moves", content=body, headers=h)
+        assert 400 <= r.status_code < 500, (r.status_code, r.text[:200])
+        assert "detail" not in r.json()
+        _error_body(r)
+    r = c.put("/api/v1/games/1/moves", json={"move": "e4"}, headers=h)
+    assert r.status_code == 405 and "POST" in r.headers["allow"]
+    error = _error_body(r)
+    assert error["code"] == "method_not_allowed"
+    assert error["message"] == "Этот адрес не принимает запросы PUT."
+    r = c.get("/api/v1/nowhere", headers=h)
+    assert r.status_code == 404 and _error_body(r)["code"] == "not_found"
+
+
+def test_a_leave_for_the_end_of_the_calendar_is_refused(services: Services, site: dict) -> None:
+    c = TestClient(create_app(services), raise_server_exceptions=False)
+    for first, last in (("9999-12-30", "9999-12-31"), ("2026-06-01", "9999-12-31")):
+        r = c.post(
+            "/api/v1/leaves", json={"first_day": first, "last_day": last}, headers=site["headers"]
+        )
+        assert r.status_code == 422, (first, last, r.status_code, r.text)
+        assert _error_body(r)["code"] == "invalid_input"
+    assert c.get("/api/v1/leaves", headers=site["headers"]).json()["leaves"] == []

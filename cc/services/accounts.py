@@ -46,6 +46,7 @@ from cc.security import hash_password, verify_password
 from cc.services import throttle
 from cc.services.addresses import replace_addresses
 from cc.services.context import Actor, ServiceContext, audit, find_player, is_admin, require_admin
+from notation.kinds import WRITTEN
 
 SESSION_DAYS = 30
 RESET_HOURS = 2
@@ -55,7 +56,7 @@ LINK_DAYS = 7
 #: a token's "last used" is written at most this often, so calls stay reads
 TOKEN_TOUCH = timedelta(minutes=5)
 LINK_PURPOSES = ("reset", "invite")
-NOTATIONS = ("numeric", "san", "san-ru", "lan", "lan-ru", "uci")
+NOTATIONS = WRITTEN
 
 
 def _digest(token: str) -> str:

@@ -86,6 +86,10 @@ def days_in(first: date, last: date, lo: date, hi: date | None) -> int:
     return max(0, (end - start).days + 1)
 
 
+#: how far ahead a leave may begin
+LEAVE_HORIZON_DAYS = 366
+
+
 class LeaveService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
@@ -111,6 +115,19 @@ class LeaveService:
                 reason=N_("{last} is before the first day {first}", last=last_day, first=first_day),
             )
         now = self.ctx.now()
+        horizon = local_date(now, "UTC") + timedelta(days=LEAVE_HORIZON_DAYS)
+        if first_day > horizon:
+            # Leave is counted per calendar year (54.6, 56.7.1): a leave for
+            # a year nobody has planned yet is a typing slip, and a date near
+            # the calendar's end would leave no day after it to count from.
+            raise errors.InvalidInput(
+                field="first_day",
+                reason=N_(
+                    "a leave is announced at most a year ahead: it can start on {day} "
+                    "at the latest",
+                    day=horizon,
+                ),
+            )
         with self.ctx.db.write() as session:
             player = find_player(session, player_ref)
             events = _player_events(session, player.id)
@@ -145,6 +162,11 @@ class LeaveService:
                     )
             if not grant:
                 _check_caps(player.login, events, existing, first_day, last_day)
+            if (last_day - first_day).days >= LEAVE_HORIZON_DAYS:
+                raise errors.InvalidInput(
+                    field="last_day",
+                    reason=N_("one leave lasts at most {limit} days", limit=LEAVE_HORIZON_DAYS),
+                )
             leave = PlayerLeave(
                 player_id=player.id,
                 first_day=first_day,

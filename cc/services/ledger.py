@@ -49,6 +49,7 @@ from cc.services.context import (
     find_player,
 )
 from cc.services.move_list import game_ucis
+from notation.kinds import WRITTEN
 from notation.start import move_number as record_number
 from notation.start import white_ply
 from timekeeping import (
@@ -495,7 +496,12 @@ class LedgerService:
         return self.schedule(game_id, style=style)
 
     def schedule(self, game_id: int, *, style: str = "san") -> GameLedgerView:
-        """The move schedule of Art. 60 and both clocks."""
+        """The move schedule of Art. 60 and both clocks, its moves written in
+        ``style`` (one of :data:`notation.kinds.WRITTEN`)."""
+        if style not in WRITTEN:
+            raise errors.InvalidInput(
+                field="notation", reason=N_("{notation!r} is not a notation", notation=style)
+            )
         now = self.ctx.now()
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)

@@ -9,7 +9,7 @@ Accept-Language).
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -21,6 +21,7 @@ from cc.services import Actor
 from cc.services.queries import as_json
 from cc.web.context import services_of
 from cc.web.i18n import accepted_language, pick_language
+from notation.kinds import WRITTEN
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 
@@ -126,6 +127,11 @@ def api_viewer(
 
 
 Viewer = Annotated[Actor | None, Depends(api_viewer)]
+
+
+#: the notations a move is written in (:data:`notation.kinds.WRITTEN`)
+WrittenNotation = Literal["numeric", "san", "san-ru", "lan", "lan-ru", "uci"]
+assert get_args(WrittenNotation) == WRITTEN, "WrittenNotation names every written notation"
 
 
 class MoveIn(BaseModel):
@@ -268,7 +274,9 @@ def game(request: Request, caller: Viewer, game_id: int) -> dict[str, Any]:
     summary="The game's schedule (Art. 60) and clocks",
     description="For the public only once the game ends.",
 )
-def ledger(request: Request, caller: Viewer, game_id: int, notation: str = "san") -> dict[str, Any]:
+def ledger(
+    request: Request, caller: Viewer, game_id: int, notation: WrittenNotation = "san"
+) -> dict[str, Any]:
     schedule = services_of(request).ledgers.schedule_for(caller, game_id, style=notation)
     return as_json(schedule)  # type: ignore[no-any-return]
 

@@ -16,12 +16,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as sa_exc
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cc.db import unavailable
 from cc.i18n import N_
 from cc.i18n import render as render_message
 from cc.web.access_log import redact
 from cc.web.context import LANG_COOKIE
+from cc.web.headers import with_security_headers
 from cc.web.i18n import accepted_language, pick_language, translations
 from cc.xfcc import soap
 
@@ -128,6 +130,37 @@ def _page(
     )
 
 
+def api_framework_refusal(request: Request, error: StarletteHTTPException) -> Response:
+    """The framework's own refusals on the API (no such route, a method the
+    route does not take, a body it cannot parse) in the API's ``{"error": ...}``
+    form, in the caller's language, its headers (``Allow``) kept."""
+    response = error_response_for(request, *_framework_refusal(request, error))
+    for name, value in (error.headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _framework_refusal(
+    request: Request, error: StarletteHTTPException
+) -> tuple[int, str, dict[str, object]]:
+    """The status, code and params of a refusal the framework made itself."""
+    status = error.status_code
+    if status == 404:
+        return 404, "not_found", {"kind": "page", "ref": _shown_path(request)}
+    if status == 405:
+        return 405, "method_not_allowed", {"method": request.method}
+    if status == 400:
+        reason = N_("the body cannot be read: it is not JSON in UTF-8, or nested too deep")
+        return 400, "invalid_input", {"field": "body", "reason": reason}
+    return status, "invalid_input", {"field": "request", "reason": str(error.detail)[:200]}
+
+
+def _shown_path(request: Request) -> str:
+    """The path as text that can be written back into an answer."""
+    path = request.url.path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def install_failure_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> Response:
@@ -149,4 +182,11 @@ def install_failure_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def failed(request: Request, error: Exception) -> Response:
-        return failure_response(request, error)
+        """Run outside every middleware (Starlette's outermost layer turns an
+        uncaught error into this answer), so the security headers the
+        middleware gives every other answer are put on here."""
+        response = failure_response(request, error)
+        settings = getattr(request.app.state, "settings", None)
+        secure = bool(getattr(settings, "secure_cookies", False))
+        response.raw_headers = with_security_headers(response.raw_headers, secure)
+        return response

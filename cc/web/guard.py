@@ -11,6 +11,7 @@ takes. The limits are named in the answer. Xfcc reads its own bodies
 
 from __future__ import annotations
 
+import email.message
 import json
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -35,7 +36,8 @@ MAX_TEXT = 20_000
 #: ids and numbers beyond this fit no integer column
 MAX_INT = 2**31 - 1
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
-_DIGITS = re.compile(r"^[0-9]+$")
+#: a path segment naming an id: digits, perhaps with a file's suffix (``12.pgn``)
+_ID_SEGMENT = re.compile(r"^([0-9]+)(\.[A-Za-z]+)?$")
 
 
 class Refused(Exception):
@@ -120,9 +122,16 @@ def check_pairs(encoded: bytes, field: str) -> None:
 
 
 def check_target(path: str, query: bytes) -> None:
+    """A path naming an id no column holds, or holding bytes that are no text,
+    names nothing here: 404. The refusal names the segment as text that can
+    be written back (undecodable bytes shown as U+FFFD)."""
     for segment in path.split("/"):
-        if (_DIGITS.match(segment) and int(segment) > MAX_INT) or _UNSTORABLE.search(segment):
-            raise Refused(404, "not_found", {"kind": "page", "ref": segment})
+        number = _ID_SEGMENT.match(segment)
+        if (number and int(number.group(1)) > MAX_INT) or _UNSTORABLE.search(segment):
+            shown = segment.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            raise Refused(
+                404, "not_found", {"kind": "page", "ref": _UNSTORABLE.sub("\ufffd", shown)}
+            )
     if query:
         check_pairs(query, "query")
 
@@ -143,10 +152,10 @@ class InputGuard:
             check_target(path, scope.get("query_string", b""))
             body = await self._body(scope, receive)
             kind = _content_type(scope)
-            if body and kind == "application/json":
-                check_json(body)
-            elif body and kind == "application/x-www-form-urlencoded":
+            if body and kind == "application/x-www-form-urlencoded":
                 check_pairs(body, "form")
+            elif body and _read_as_json(kind):
+                check_json(body)
         except Refused as refused:
             await _refusal(scope, refused)(scope, receive, send)
             return
@@ -182,10 +191,28 @@ class InputGuard:
         return b"".join(chunks)
 
 
+def _read_as_json(kind: str) -> bool:
+    """Whether the framework reads a body of this type as JSON: with no type
+    at all, ``application/json`` and every ``application/...+json``
+    (``merge-patch+json``, ``problem+json`` ...). The guard must check each
+    of them, or a text it refuses in one spelling is stored in another."""
+    return (
+        kind == ""
+        or kind == "application/json"
+        or (kind.startswith("application/") and kind.endswith("+json"))
+    )
+
+
 def _content_type(scope: Scope) -> str:
+    """The body's media type, read as the framework reads it (the standard
+    library's header parser), so both agree on what is JSON; "" for none."""
     for name, value in scope.get("headers", []):
         if name == b"content-type":
-            return str(value.decode("latin-1").split(";")[0].strip().lower())
+            if not value:
+                return ""
+            header = email.message.Message()
+            header["content-type"] = value.decode("latin-1")
+            return header.get_content_type()
     return ""
 
 

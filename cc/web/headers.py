@@ -47,6 +47,22 @@ def secure_cookie(value: bytes) -> bytes:
     return value if b"secure" in parts else value + b"; Secure"
 
 
+def with_security_headers(
+    headers: list[tuple[bytes, bytes]], secure: bool
+) -> list[tuple[bytes, bytes]]:
+    """``headers`` with :data:`HEADERS` added where absent (and HSTS and
+    ``Secure`` cookies on a secure site)."""
+    out = [
+        (name, secure_cookie(value) if secure and name == b"set-cookie" else value)
+        for name, value in headers
+    ]
+    present = {name.lower() for name, _ in out}
+    out.extend(h for h in HEADERS if h[0] not in present)
+    if secure and HSTS[0] not in present:
+        out.append(HSTS)
+    return out
+
+
 class SecurityHeaders:
     """ASGI middleware adding :data:`HEADERS` to every HTTP answer."""
 
@@ -61,15 +77,9 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [
-                    (name, secure_cookie(value) if self.secure and name == b"set-cookie" else value)
-                    for name, value in message.get("headers", [])
-                ]
-                present = {name.lower() for name, _ in headers}
-                headers.extend(h for h in HEADERS if h[0] not in present)
-                if self.secure:
-                    headers.append(HSTS)
-                message["headers"] = headers
+                message["headers"] = with_security_headers(
+                    list(message.get("headers", [])), self.secure
+                )
             await send(message)
 
         await self.app(scope, receive, with_headers)

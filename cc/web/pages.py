@@ -40,6 +40,7 @@ from cc.web.context import (
     settings_of,
     viewer,
 )
+from cc.web.failures import api_framework_refusal
 from cc.web.i18n import pick_language, translations
 from cc.web.movelist import move_rows
 from cc.web.notice_words import REASONS
@@ -174,9 +175,7 @@ def install_error_pages(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if request.url.path.startswith("/api/"):
-            from fastapi.exception_handlers import http_exception_handler
-
-            return await http_exception_handler(request, exc)
+            return api_framework_refusal(request, exc)
         tr = translations(language(request))
         return render(
             request,
