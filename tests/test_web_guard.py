@@ -289,9 +289,7 @@ def test_every_json_spelling_is_checked_and_nothing_is_stored(
     assert r.status_code == 200, r.text
 
 
-def test_the_framework_s_own_refusals_are_in_the_error_form(
-    services: Services, site: dict
-) -> None:
+def test_the_framework_s_own_refusals_are_in_the_error_form(services: Services, site: dict) -> None:
     c = TestClient(create_app(services), raise_server_exceptions=False)
     h = {**site["headers"], "Content-Type": "application/json", "Accept-Language": "ru"}
     deep = b"[" * 100_000 + b"]" * 100_000
@@ -305,6 +303,9 @@ def test_the_framework_s_own_refusals_are_in_the_error_form(
     error = _error_body(r)
     assert error["code"] == "method_not_allowed"
     assert error["message"] == "Этот адрес не принимает запросы PUT."
+    r = c.delete("/api/v1/me", headers=h)
+    assert r.status_code == 405
+    assert {"GET", "PATCH"} <= {m.strip() for m in r.headers["allow"].split(",")}
     r = c.get("/api/v1/nowhere", headers=h)
     assert r.status_code == 404 and _error_body(r)["code"] == "not_found"
 

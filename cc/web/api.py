@@ -8,17 +8,34 @@ Accept-Language).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from cc import errors
 from cc.models import Door
 from cc.services import Actor
-from cc.services.queries import as_json
+from cc.services.accounts import TokenView
+from cc.services.cases import CaseSummary, CaseView, ClaimBasis
+from cc.services.conditionals import LineView
+from cc.services.games import GameOutcome, MoveOutcome, MovePreview
+from cc.services.leaves import LeaveBalance, LeaveView
+from cc.services.ledger import GameLedgerView
+from cc.services.queries import (
+    EventOverview,
+    EventView,
+    GameView,
+    MyGameRow,
+    PlayerView,
+    PublicGame,
+    as_json,
+)
+from cc.services.receipts import ReceiptOutcome
+from cc.web.api_document import IdOut, returns
 from cc.web.context import services_of
 from cc.web.i18n import accepted_language, pick_language
 from notation.kinds import WRITTEN
@@ -134,6 +151,30 @@ WrittenNotation = Literal["numeric", "san", "san-ru", "lan", "lan-ru", "uci"]
 assert get_args(WrittenNotation) == WRITTEN, "WrittenNotation names every written notation"
 
 
+class LeavesOut(BaseModel):
+    leaves: list[LeaveView]
+    balance: LeaveBalance
+
+
+@dataclass(frozen=True)
+class EventWithGames(EventView):
+    """An event as the public reads it, with its games."""
+
+    games: list[PublicGame] = field(default_factory=list)
+
+
+class SectionTableOut(BaseModel):
+    """A section's table; the rest of its fields follow its ``kind``: an
+    individual or Swiss table's ``rows`` (place, player, points, tie-breaks
+    and each cell's games), a team table's ``rows`` and ``boards``, a
+    knockout's ``rounds`` of matches and its ``placing``."""
+
+    model_config = ConfigDict(extra="allow")
+    section: str
+    final: bool
+    kind: Literal["individual", "swiss", "team", "knockout"]
+
+
 class MoveIn(BaseModel):
     move: str = Field(description="The move in any notation the server reads, e.g. 5254, e4, Кf3")
     move_number: int | None = Field(
@@ -211,14 +252,14 @@ class PreferencesIn(BaseModel):
     )
 
 
-@router.get("/me", summary="The calling player")
+@router.get("/me", summary="The calling player", responses=returns(PlayerView))
 def me(request: Request, caller: Caller) -> dict[str, Any]:
     svc = services_of(request)
     player = svc.queries.player(caller.player_id or 0)
     return as_json(player)  # type: ignore[no-any-return]
 
 
-@router.patch("/me", summary="Set language and notation")
+@router.patch("/me", summary="Set language and notation", responses=returns(PlayerView))
 def set_me(request: Request, caller: Caller, body: PreferencesIn) -> dict[str, Any]:
     svc = services_of(request)
     with svc.ctx.db.write():  # all of it, or none of it
@@ -230,7 +271,11 @@ def set_me(request: Request, caller: Caller, body: PreferencesIn) -> dict[str, A
     return as_json(svc.queries.player(caller.player_id or 0))  # type: ignore[no-any-return]
 
 
-@router.get("/me/tokens", summary="My API tokens: name, created, last used (never the token)")
+@router.get(
+    "/me/tokens",
+    summary="My API tokens: name, created, last used (never the token)",
+    responses=returns(list[TokenView]),
+)
 def my_tokens(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return as_json(services_of(request).accounts.tokens(caller))  # type: ignore[no-any-return]
 
@@ -252,6 +297,7 @@ def revoke_token(request: Request, caller: Caller, token_id: int) -> None:
     "(`draw_offer_to_me`, `draw_offer_by_me`), whether I may claim the opponent's overstep "
     "(`can_claim`), the day of the opponent's last move, and once finished the outcome from "
     "my side (`won`, `lost`, `drawn`).",
+    responses=returns(list[MyGameRow]),
 )
 def games(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return as_json(services_of(request).queries.my_games(caller.player_id or 0))  # type: ignore[no-any-return]
@@ -264,6 +310,7 @@ def games(request: Request, caller: Caller) -> list[dict[str, Any]]:
     "token or without, what the event's regulations make public: a finished game, or a game "
     "being played some moves behind (`moves_behind`), without its result or draw offer; "
     "otherwise 403 `game_not_public`.",
+    responses=returns(GameView),
 )
 def game(request: Request, caller: Viewer, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).queries.game_for(caller, game_id))  # type: ignore[no-any-return]
@@ -273,6 +320,7 @@ def game(request: Request, caller: Viewer, game_id: int) -> dict[str, Any]:
     "/games/{game_id}/ledger",
     summary="The game's schedule (Art. 60) and clocks",
     description="For the public only once the game ends.",
+    responses=returns(GameLedgerView),
 )
 def ledger(
     request: Request, caller: Viewer, game_id: int, notation: WrittenNotation = "san"
@@ -293,7 +341,11 @@ def game_pgn(request: Request, caller: Viewer, game_id: int) -> PlainTextRespons
     )
 
 
-@router.post("/games/{game_id}/preview", summary="Check a move without making it")
+@router.post(
+    "/games/{game_id}/preview",
+    summary="Check a move without making it",
+    responses=returns(MovePreview),
+)
 def preview(request: Request, caller: Caller, game_id: int, body: PreviewIn) -> dict[str, Any]:
     preview = services_of(request).games.preview_move(
         caller, game_id, body.move, conditional=body.conditional
@@ -305,7 +357,12 @@ def preview(request: Request, caller: Caller, game_id: int, body: PreviewIn) -> 
 # in the move's thread rather than by a dependency (FastAPI runs each sync
 # dependency in a thread of its own), and the answer is the outcome as JSON
 # already, with no response model to check it against (another thread).
-@router.post("/games/{game_id}/moves", summary="Make a move", response_model=None)
+@router.post(
+    "/games/{game_id}/moves",
+    summary="Make a move",
+    response_model=None,
+    responses=returns(MoveOutcome),
+)
 def make_move(
     request: Request,
     game_id: int,
@@ -332,6 +389,7 @@ def make_move(
 @router.post(
     "/games/{game_id}/receipts",
     summary="Arbiters: record when a player received the partner's move (55.2.2, 56.2.3)",
+    responses=returns(ReceiptOutcome),
 )
 def record_receipt(
     request: Request, caller: Caller, game_id: int, body: ReceiptIn
@@ -346,14 +404,23 @@ def record_receipt(
     return as_json(outcome)  # type: ignore[no-any-return]
 
 
-@router.get("/games/{game_id}/conditionals", summary="My conditional lines in a game")
+@router.get(
+    "/games/{game_id}/conditionals",
+    summary="My conditional lines in a game",
+    responses=returns(list[LineView]),
+)
 def lines(request: Request, caller: Caller, game_id: int) -> list[dict[str, Any]]:
     svc = services_of(request)
     svc.queries.game_for(caller, game_id)
     return as_json(svc.games.lines(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.post("/games/{game_id}/conditionals", summary="Add a conditional line", status_code=201)
+@router.post(
+    "/games/{game_id}/conditionals",
+    summary="Add a conditional line",
+    status_code=201,
+    responses=returns(IdOut, 201),
+)
 def add_line(request: Request, caller: Caller, game_id: int, body: LineIn) -> dict[str, Any]:
     return {"id": services_of(request).games.add_line(caller, game_id, body.line)}
 
@@ -365,56 +432,81 @@ def cancel_line(request: Request, caller: Caller, game_id: int, line_id: int) ->
     services_of(request).games.cancel_line(caller, line_id)
 
 
-@router.post("/games/{game_id}/draw/offer", summary="Offer a draw")
+@router.post("/games/{game_id}/draw/offer", summary="Offer a draw", responses=returns(GameOutcome))
 def offer_draw(request: Request, caller: Caller, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).games.offer_draw(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.post("/games/{game_id}/draw/accept", summary="Accept the partner's draw offer")
+@router.post(
+    "/games/{game_id}/draw/accept",
+    summary="Accept the partner's draw offer",
+    responses=returns(GameOutcome),
+)
 def accept_draw(request: Request, caller: Caller, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).games.accept_draw(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.post("/games/{game_id}/draw/decline", summary="Decline the partner's draw offer")
+@router.post(
+    "/games/{game_id}/draw/decline",
+    summary="Decline the partner's draw offer",
+    responses=returns(GameOutcome),
+)
 def decline_draw(request: Request, caller: Caller, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).games.decline_draw(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.post("/games/{game_id}/draw/claim", summary="Claim threefold repetition or 50 moves")
+@router.post(
+    "/games/{game_id}/draw/claim",
+    summary="Claim threefold repetition or 50 moves",
+    responses=returns(GameOutcome),
+)
 def claim_draw(request: Request, caller: Caller, game_id: int, body: ClaimIn) -> dict[str, Any]:
     return as_json(services_of(request).games.claim_draw(caller, game_id, text=body.move))  # type: ignore[no-any-return]
 
 
-@router.post("/games/{game_id}/resign", summary="Resign")
+@router.post("/games/{game_id}/resign", summary="Resign", responses=returns(GameOutcome))
 def resign(request: Request, caller: Caller, game_id: int) -> dict[str, Any]:
     return as_json(services_of(request).games.resign(caller, game_id))  # type: ignore[no-any-return]
 
 
-@router.get("/leaves", summary="My leaves and the days used and allowed")
+@router.get(
+    "/leaves", summary="My leaves and the days used and allowed", responses=returns(LeavesOut)
+)
 def leaves(request: Request, caller: Caller) -> dict[str, Any]:
     svc = services_of(request)
     pid = caller.player_id or 0
     return as_json({"leaves": svc.leaves.leaves(pid), "balance": svc.leaves.balance(pid)})  # type: ignore[no-any-return]
 
 
-@router.post("/leaves", summary="Take a leave (announced in advance)", status_code=201)
+@router.post(
+    "/leaves",
+    summary="Take a leave (announced in advance)",
+    status_code=201,
+    responses=returns(IdOut, 201),
+)
 def take_leave(request: Request, caller: Caller, body: LeaveIn) -> dict[str, Any]:
     svc = services_of(request)
     leave_id = svc.leaves.request(caller, caller.player_id or 0, body.first_day, body.last_day)
     return {"id": leave_id}
 
 
-@router.post("/leaves/{leave_id}/end", summary="End a leave early")
+@router.post("/leaves/{leave_id}/end", summary="End a leave early", responses=returns(LeaveView))
 def end_leave(request: Request, caller: Caller, leave_id: int) -> dict[str, Any]:
     return as_json(services_of(request).leaves.end_early(caller, leave_id))  # type: ignore[no-any-return]
 
 
-@router.get("/arbiter/events", summary="The events I am arbiter of")
+@router.get(
+    "/arbiter/events", summary="The events I am arbiter of", responses=returns(list[EventView])
+)
 def arbiter_events(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return as_json(services_of(request).queries.events_of_official(caller))  # type: ignore[no-any-return]
 
 
-@router.get("/arbiter/events/{code}", summary="An event's games with their clocks, and leaves")
+@router.get(
+    "/arbiter/events/{code}",
+    summary="An event's games with their clocks, and leaves",
+    responses=returns(EventOverview),
+)
 def arbiter_event(request: Request, caller: Caller, code: str) -> dict[str, Any]:
     return as_json(services_of(request).queries.event_overview(caller, code))  # type: ignore[no-any-return]
 
@@ -444,7 +536,11 @@ class WithdrawalIn(BaseModel):
     statement: str | None = None
 
 
-@router.get("/games/{game_id}/time-claim", summary="The overstep I may claim in a game, if any")
+@router.get(
+    "/games/{game_id}/time-claim",
+    summary="The overstep I may claim in a game, if any",
+    responses=returns(ClaimBasis | None),
+)
 def time_claim_basis(request: Request, caller: Caller, game_id: int) -> dict[str, Any] | None:
     svc = services_of(request)
     svc.queries.game_for(caller, game_id)
@@ -452,7 +548,10 @@ def time_claim_basis(request: Request, caller: Caller, game_id: int) -> dict[str
 
 
 @router.post(
-    "/games/{game_id}/time-claim", summary="Claim the partner's overstep (56.6.1)", status_code=201
+    "/games/{game_id}/time-claim",
+    summary="Claim the partner's overstep (56.6.1)",
+    status_code=201,
+    responses=returns(CaseView, 201),
 )
 def file_time_claim(
     request: Request, caller: Caller, game_id: int, body: TimeClaimIn
@@ -461,35 +560,59 @@ def file_time_claim(
 
 
 @router.post(
-    "/games/{game_id}/complaints", summary="Complain of a breach (54.1.2)", status_code=201
+    "/games/{game_id}/complaints",
+    summary="Complain of a breach (54.1.2)",
+    status_code=201,
+    responses=returns(CaseView, 201),
 )
 def complain(request: Request, caller: Caller, game_id: int, body: TextIn) -> dict[str, Any]:
     return as_json(services_of(request).cases.file_complaint(caller, game_id, body.text))  # type: ignore[no-any-return]
 
 
-@router.post("/me/lost-email", summary="Report lost email access (56.1.6)", status_code=201)
+@router.post(
+    "/me/lost-email",
+    summary="Report lost email access (56.1.6)",
+    status_code=201,
+    responses=returns(list[CaseView], 201),
+)
 def lost_email(request: Request, caller: Caller, body: TextIn) -> list[dict[str, Any]]:
     svc = services_of(request)
     views = svc.cases.report_lost_email(caller, str(caller.player_id or 0), body.text)
     return as_json(views)  # type: ignore[no-any-return]
 
 
-@router.get("/cases", summary="The cases I take part in, oversee, or may hear on appeal")
+@router.get(
+    "/cases",
+    summary="The cases I take part in, oversee, or may hear on appeal",
+    responses=returns(list[CaseSummary]),
+)
 def cases(request: Request, caller: Caller) -> list[dict[str, Any]]:
     return as_json(services_of(request).cases.cases(caller))  # type: ignore[no-any-return]
 
 
-@router.get("/cases/{case_id}", summary="A case: evidence frozen at filing, history, what I may do")
+@router.get(
+    "/cases/{case_id}",
+    summary="A case: evidence frozen at filing, history, what I may do",
+    responses=returns(CaseView),
+)
 def case(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
     return as_json(services_of(request).cases.case(caller, case_id))  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/protest", summary="The accused's protest (56.6.4)")
+@router.post(
+    "/cases/{case_id}/protest",
+    summary="The accused's protest (56.6.4)",
+    responses=returns(CaseView),
+)
 def protest(request: Request, caller: Caller, case_id: int, body: TextIn) -> dict[str, Any]:
     return as_json(services_of(request).cases.protest(caller, case_id, body.text))  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/decision", summary="The arbiter's decision with reasons")
+@router.post(
+    "/cases/{case_id}/decision",
+    summary="The arbiter's decision with reasons",
+    responses=returns(CaseView),
+)
 def decide(request: Request, caller: Caller, case_id: int, body: DecisionIn) -> dict[str, Any]:
     view = services_of(request).cases.decide(
         caller,
@@ -502,17 +625,27 @@ def decide(request: Request, caller: Caller, case_id: int, body: DecisionIn) -> 
     return as_json(view)  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/restore", summary="Lost email restored in time")
+@router.post(
+    "/cases/{case_id}/restore", summary="Lost email restored in time", responses=returns(CaseView)
+)
 def restore(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
     return as_json(services_of(request).cases.restore_email(caller, case_id))  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/appeal", summary="Appeal the decision within 14 days (54.1.4)")
+@router.post(
+    "/cases/{case_id}/appeal",
+    summary="Appeal the decision within 14 days (54.1.4)",
+    responses=returns(CaseView),
+)
 def appeal(request: Request, caller: Caller, case_id: int, body: TextIn) -> dict[str, Any]:
     return as_json(services_of(request).cases.appeal(caller, case_id, body.text))  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/appeal-decision", summary="The appeal arbiter's final decision")
+@router.post(
+    "/cases/{case_id}/appeal-decision",
+    summary="The appeal arbiter's final decision",
+    responses=returns(CaseView),
+)
 def decide_appeal(
     request: Request, caller: Caller, case_id: int, body: AppealDecisionIn
 ) -> dict[str, Any]:
@@ -524,13 +657,18 @@ def decide_appeal(
     "/arbiter/events/{code}/withdrawals",
     summary="Open a player's withdrawal (54.7, 56.8)",
     status_code=201,
+    responses=returns(CaseView, 201),
 )
 def withdrawal(request: Request, caller: Caller, code: str, body: WithdrawalIn) -> dict[str, Any]:
     view = services_of(request).cases.open_withdrawal(caller, code, body.player, body.statement)
     return as_json(view)  # type: ignore[no-any-return]
 
 
-@router.get("/events", summary="The events (all but drafts): anyone may read them")
+@router.get(
+    "/events",
+    summary="The events (all but drafts): anyone may read them",
+    responses=returns(list[EventView]),
+)
 def events(request: Request, caller: Viewer) -> list[dict[str, Any]]:
     return as_json(services_of(request).queries.public_events())  # type: ignore[no-any-return]
 
@@ -538,6 +676,7 @@ def events(request: Request, caller: Viewer) -> list[dict[str, Any]]:
 @router.get(
     "/events/{code}",
     summary="An event, its regulations and its games (results once they end)",
+    responses=returns(EventWithGames),
 )
 def event(request: Request, caller: Viewer, code: str) -> dict[str, Any]:
     view, games = services_of(request).queries.public_event(code)
@@ -547,6 +686,7 @@ def event(request: Request, caller: Viewer, code: str) -> dict[str, Any]:
 @router.get(
     "/events/{code}/crosstable",
     summary="Each section's crosstable and tie-breaks, with each cell's games",
+    responses=returns(list[SectionTableOut]),
 )
 def event_crosstable(request: Request, caller: Viewer, code: str) -> list[dict[str, Any]]:
     svc = services_of(request)
@@ -561,7 +701,11 @@ class SubmissionIn(BaseModel):
     move: str | None = Field(default=None, description="My move, if I am to move")
 
 
-@router.post("/games/{game_id}/adjudication", summary="My materials for adjudication (56.9.4)")
+@router.post(
+    "/games/{game_id}/adjudication",
+    summary="My materials for adjudication (56.9.4)",
+    responses=returns(CaseView),
+)
 def submit_materials(
     request: Request, caller: Caller, game_id: int, body: SubmissionIn
 ) -> dict[str, Any]:
@@ -571,7 +715,11 @@ def submit_materials(
     return as_json(view)  # type: ignore[no-any-return]
 
 
-@router.post("/cases/{case_id}/analysis", summary="Stockfish's evidence for an adjudication")
+@router.post(
+    "/cases/{case_id}/analysis",
+    summary="Stockfish's evidence for an adjudication",
+    responses=returns(CaseView),
+)
 def analyse(request: Request, caller: Caller, case_id: int) -> dict[str, Any]:
     return as_json(services_of(request).cases.analyse(caller, case_id))  # type: ignore[no-any-return]
 

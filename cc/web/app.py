@@ -19,6 +19,7 @@ from cc.health import Health
 from cc.services import Services
 from cc.web import (
     api,
+    api_document,
     arbiter_pages,
     audit_pages,
     mail_pages,
@@ -123,6 +124,7 @@ def create_app(
     app.include_router(rating_pages.router)
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
+    api_document.install(app)
     pages.install_error_pages(app)
     install_failure_handlers(app)
     return app

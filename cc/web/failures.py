@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import compile_path
 
 from cc.db import unavailable
 from cc.i18n import N_
@@ -137,7 +138,21 @@ def api_framework_refusal(request: Request, error: StarletteHTTPException) -> Re
     response = error_response_for(request, *_framework_refusal(request, error))
     for name, value in (error.headers or {}).items():
         response.headers[name] = value
+    if error.status_code == 405:
+        response.headers["Allow"] = ", ".join(_allowed_methods(request))
     return response
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method the API takes at this path, as its document lists them:
+    the framework names only the first route's, though ``GET /me`` and
+    ``PATCH /me`` are two routes."""
+    path = request.url.path
+    for template, operations in request.app.openapi().get("paths", {}).items():
+        if compile_path(template)[0].match(path):
+            methods = {method.upper() for method in operations}
+            return sorted(methods | ({"HEAD"} if "GET" in methods else set()))
+    return []
 
 
 def _framework_refusal(
