@@ -19,7 +19,7 @@ from cc import errors
 from cc.models import Door
 from cc.services import Actor
 from cc.services.queries import as_json
-from cc.web.context import services_of
+from cc.web.context import PGN_MEDIA_TYPE, services_of
 from cc.web.i18n import accepted_language, pick_language
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -281,7 +281,7 @@ def ledger(request: Request, caller: Viewer, game_id: int, notation: str = "san"
 def game_pgn(request: Request, caller: Viewer, game_id: int) -> PlainTextResponse:
     return PlainTextResponse(
         services_of(request).queries.pgn_for(caller, game_id) + "\n",
-        media_type="application/x-chess-pgn",
+        media_type=PGN_MEDIA_TYPE,
     )
 
 
