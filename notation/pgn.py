@@ -1,7 +1,9 @@
 """PGN as correspondence databases write and read it.
 
 Pure: python-chess only, no I/O, no clock. Writing: the tag values every
-database reads (:func:`pgn_name`, :func:`time_control`, :func:`pgn_date`).
+database reads (:func:`pgn_name`, :func:`time_control`, :func:`pgn_date`),
+and tag lines as the PGN standard writes them (:func:`tag_line`, used by
+:class:`Exporter`): on one line, ``"`` and ``\\`` escaped, at most 255 bytes.
 Reading: :func:`read_record` takes one game's PGN and returns its tags and
 moves, each with the sending date of its ``[%ccsnt ...]`` comment, checked
 move by move from the initial position or the record's ``[FEN]``. Its refusals are :class:`PgnError`
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, time
 
@@ -30,6 +33,29 @@ _CCSNT = re.compile(
 )
 _TAG = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"', re.MULTILINE)
 _DATE = re.compile(r"^(\d{4})\.(\d{1,2})\.(\d{1,2})$")
+#: the PGN standard's two escapes in a string: ``\\"`` and ``\\\\``
+_ESCAPED = re.compile(r'\\([\\"])')
+#: the characters a tag value cannot hold (control characters, line and
+#: paragraph separators, lone surrogates), by Unicode category
+_NOT_IN_A_TAG = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+#: the longest line the PGN standard allows, and database programs read:
+#: counted here in bytes of UTF-8, as those programs count it
+LINE_BYTES = 255
+#: the PGN standard's Termination values
+TERMINATIONS = (
+    "abandoned",
+    "adjudication",
+    "death",
+    "emergency",
+    "normal",
+    "rules infraction",
+    "time forfeit",
+    "unterminated",
+)
+#: the tag of this server that says in words how a game ended, where
+#: Termination gives only the standard's word ("resignation" for "normal")
+TERMINATION_DETAILS = "TerminationDetails"
 
 
 def pgn_date(day: date) -> str:
@@ -79,6 +105,73 @@ def plain_name(name: str) -> str:
     ('Иванов Иван', 'Player 1')
     """
     return " ".join(name.replace(",", " ").split())
+
+
+def one_line(value: str) -> str:
+    """A tag value on one line: each control character (a line break, a tab
+    ...) becomes a space, so the value cannot end its tag or start another.
+
+    >>> one_line('Cup\\n[Annotator "x"]\\tA')
+    'Cup [Annotator "x"] A'
+    """
+    return "".join(" " if unicodedata.category(c) in _NOT_IN_A_TAG else c for c in value)
+
+
+def escape(value: str) -> str:
+    """A PGN string's text: ``\\`` and ``"`` escaped by a backslash.
+
+    >>> print(escape('O"Brien \\\\ Co'))
+    O\\"Brien \\\\ Co
+    """
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def unescape(text: str) -> str:
+    """A PGN string's value: its ``\\"`` and ``\\\\`` read back.
+
+    >>> print(unescape(r'O\\"Brien \\\\ Co'))
+    O"Brien \\ Co
+    """
+    return _ESCAPED.sub(r"\1", text)
+
+
+def tag_value(name: str, value: str) -> str:
+    """The value a tag line of :func:`tag_line` holds: on one line
+    (:func:`one_line`), and cut, a whole character at a time, where the
+    line would grow beyond :data:`LINE_BYTES` bytes, its escapes counted.
+
+    >>> len(tag_value("Event", "Ж" * 200)), len(tag_line("Event", "Ж" * 200).encode())
+    (122, 254)
+    >>> tag_value("Event", "Ж" * 122 + "\\\\") == "Ж" * 122  # no backslash left alone
+    True
+    """
+    text = one_line(value)
+    room = LINE_BYTES - len(f'[{name} ""]'.encode())
+    for end, char in enumerate(text):
+        room -= len(escape(char).encode())
+        if room < 0:
+            return text[:end]
+    return text
+
+
+def tag_line(name: str, value: str) -> str:
+    """A tag pair as the PGN standard writes it: ``[Name "value"]`` on one
+    line of at most :data:`LINE_BYTES` bytes, the value escaped.
+
+    >>> print(tag_line("White", 'O"Brien\\nJr'))
+    [White "O\\"Brien Jr"]
+    """
+    return f'[{name} "{escape(tag_value(name, value))}"]'
+
+
+class Exporter(chess.pgn.StringExporter):
+    """python-chess's PGN writer, each tag written by :func:`tag_line`
+    (python-chess writes a value as it is given: unescaped, uncut)."""
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        if self.headers:
+            self.found_headers = True
+            self.write_line(tag_line(tagname, tagvalue))
 
 
 class PgnError(ValueError):
@@ -193,7 +286,8 @@ def read_record(text: str) -> Record:
     if result not in ("1-0", "0-1", "1/2-1/2", "*"):
         raise PgnError("the Result tag {result} is none of 1-0, 0-1, 1/2-1/2, *", result=result)
     return Record(
-        tags=dict(game.headers),
+        # python-chess gives a tag's text as written: its escapes read here
+        tags={name: unescape(value) for name, value in game.headers.items()},
         moves=moves,
         result=result,
         start_fen=start_fen,
@@ -218,14 +312,23 @@ def _sent(comment: str, where: str) -> tuple[date | None, time | None]:
 
 __all__ = [
     "DAY",
+    "LINE_BYTES",
+    "TERMINATIONS",
+    "TERMINATION_DETAILS",
+    "Exporter",
     "PgnError",
     "Record",
     "RecordMove",
+    "escape",
     "move_label",
+    "one_line",
     "pgn_date",
     "pgn_name",
     "plain_name",
     "read_date",
     "read_record",
+    "tag_line",
+    "tag_value",
     "time_control",
+    "unescape",
 ]

@@ -25,6 +25,7 @@ from cc.models import (
     Move,
     Player,
     PlayerLeave,
+    ResultReason,
 )
 from cc.services.access import Sight, ended, game_sight, is_official_of
 from cc.services.context import (
@@ -37,10 +38,36 @@ from cc.services.context import (
 )
 from cc.services.games import move_number_of
 from notation import start
-from notation.pgn import pgn_date, pgn_name, time_control
+from notation.pgn import (
+    TERMINATION_DETAILS,
+    Exporter,
+    pgn_date,
+    pgn_name,
+    tag_value,
+    time_control,
+)
 
 #: PGN's Mode tag per mode of play, as correspondence programs read it
 PGN_MODES = {"server": "XFCC", "email": "EM", "post": "Postal"}
+#: PGN's Termination per way a game ends, in the standard's words (a game
+#: over on the board, resigned or drawn ends "normal"; a default for silence
+#: and a withdrawal are games "abandoned"); the way itself is written in
+#: words in the TerminationDetails tag (notation.pgn.TERMINATION_DETAILS)
+PGN_TERMINATIONS = {
+    ResultReason.CHECKMATE: "normal",
+    ResultReason.RESIGNATION: "normal",
+    ResultReason.AGREED_DRAW: "normal",
+    ResultReason.STALEMATE: "normal",
+    ResultReason.INSUFFICIENT_MATERIAL: "normal",
+    ResultReason.THREEFOLD_REPETITION: "normal",
+    ResultReason.FIFTY_MOVES: "normal",
+    ResultReason.FIVEFOLD_REPETITION: "normal",
+    ResultReason.SEVENTYFIVE_MOVES: "normal",
+    ResultReason.TIME_FORFEIT: "time forfeit",
+    ResultReason.ADJUDICATION: "adjudication",
+    ResultReason.WITHDRAWAL: "abandoned",
+    ResultReason.DEFAULT: "abandoned",
+}
 
 
 @dataclass(frozen=True)
@@ -751,41 +778,49 @@ class QueryService:
     def _pgn(session: Session, game: Game, plies: int | None = None) -> str:
         """The game in PGN; with ``plies``, only that much of it and no result
         (the public's copy of a game being played)."""
-        record = chess.pgn.Game()
         event = game.event
-        record.headers["Event"] = event.name
-        record.headers["Site"] = f"{event.code} ({event.mode.value})"
-        record.headers["Date"] = pgn_date(event.start_date)
-        record.headers["Round"] = f"{game.round}.{game.board}"
-        # "Surname, Given", as PGN and ICCF write names (notation.pgn.pgn_name).
-        record.headers["White"] = pgn_name(game.white.name)
-        record.headers["Black"] = pgn_name(game.black.name)
-        record.headers["Result"] = game.result.value if plies is None else "*"
+        tags: dict[str, str] = {
+            "Event": event.name,
+            "Site": f"{event.code} ({event.mode.value})",
+            "Date": pgn_date(event.start_date),
+            "Round": f"{game.round}.{game.board}",
+            # "Surname, Given", as PGN and ICCF write names (notation.pgn.pgn_name).
+            "White": pgn_name(game.white.name),
+            "Black": pgn_name(game.black.name),
+            "Result": game.result.value if plies is None else "*",
+        }
         for side, who in (("White", game.white), ("Black", game.black)):
             if who.rating is not None:
-                record.headers[f"{side}Elo"] = str(who.rating)
-        record.headers["EventDate"] = pgn_date(event.start_date)
-        record.headers["Section"] = game.section.name
+                tags[f"{side}Elo"] = str(who.rating)
+        tags["EventDate"] = pgn_date(event.start_date)
+        tags["Section"] = game.section.name
         for side, player_id in (("White", game.white_id), ("Black", game.black_id)):
             team = next(
                 (e.team for e in game.section.entries if e.player_id == player_id and e.team),
                 None,
             )
             if team is not None:
-                record.headers[f"{side}Team"] = team.name
+                tags[f"{side}Team"] = team.name
         for side, who in (("White", game.white), ("Black", game.black)):
             if who.country:
-                record.headers[f"{side}Country"] = who.country
+                tags[f"{side}Country"] = who.country
         # PGN's moves/seconds, which every database reads, and the control
         # in days in a tag of its own for people (Art. 60's "10/50").
-        record.headers["TimeControl"] = time_control(event.control_moves, event.control_days)
-        record.headers["TimeControlDays"] = f"{event.control_moves}/{event.control_days}"
+        tags["TimeControl"] = time_control(event.control_moves, event.control_days)
+        tags["TimeControlDays"] = f"{event.control_moves}/{event.control_days}"
         # The Mode tag as correspondence programs read it (Scid: XFCC for a
         # server's games, which it then plays through Xfcc; EM; Postal).
-        record.headers["Mode"] = PGN_MODES[event.mode.value]
-        record.headers["GameId"] = str(game.id)
+        tags["Mode"] = PGN_MODES[event.mode.value]
+        tags["GameId"] = str(game.id)
         if game.result_reason and plies is None:
-            record.headers["Termination"] = game.result_reason.value.replace("_", " ")
+            # The standard's word, and ours ("resignation") beside it.
+            tags["Termination"] = PGN_TERMINATIONS[game.result_reason]
+            tags[TERMINATION_DETAILS] = game.result_reason.value.replace("_", " ")
+        record = chess.pgn.Game()
+        for name, value in tags.items():
+            # One line each, cut to fit (python-chess refuses a line break
+            # in a tag of its own); Exporter escapes them as it writes.
+            record.headers[name] = tag_value(name, value)
         node = _start_of(record, game)
         for move in game.moves:
             if plies is not None and move.ply > plies:
@@ -793,8 +828,7 @@ class QueryService:
             node = node.add_variation(chess.Move.from_uci(move.uci))
             # The sending date, as correspondence databases read it.
             node.comment = f"[%ccsnt {pgn_date(move.sent_on)}]"
-        exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
-        return record.accept(exporter)
+        return record.accept(Exporter(headers=True, variations=False, comments=True))
 
 
 def _start_of(record: chess.pgn.Game, game: Game) -> chess.pgn.GameNode:

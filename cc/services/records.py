@@ -52,10 +52,21 @@ from cc.services.context import Actor, ServiceContext, audit, find_event, find_g
 from cc.services.games import GameService
 from cc.services.ledger import LedgerService
 from cc.services.thematic import numbered_line
-from notation.pgn import PgnError, Record, move_label, plain_name, read_record
+from notation.pgn import (
+    TERMINATION_DETAILS,
+    PgnError,
+    Record,
+    move_label,
+    pgn_name,
+    plain_name,
+    read_record,
+    tag_value,
+)
 from timekeeping import local_date
 
-#: PGN Termination values this server writes, and a PGN's plain words
+#: how a record says a game ended: this server's words in TerminationDetails
+#: beside the standard's Termination ("normal"), or in Termination itself as
+#: the server wrote them before ("resignation") and other programs write them
 _RESIGNED = {"", "resignation", "normal"}
 _AGREED = {"", "agreed draw", "normal"}
 _CLAIMED = {
@@ -296,6 +307,8 @@ class RecordService:
                 continue
             if plain_name(given).casefold() not in {
                 plain_name(player.name).casefold(),
+                # a name too long for a tag line, as the server's PGN cuts it
+                plain_name(tag_value(side, pgn_name(player.name))).casefold(),
                 player.login.casefold(),
             }:
                 raise _refused(
@@ -367,7 +380,9 @@ class RecordService:
                     result=game.result.value,
                 )
             return None
-        termination = record.tag("Termination").strip().lower()
+        termination = (
+            record.tag(TERMINATION_DETAILS).strip() or record.tag("Termination").strip()
+        ).lower()
         last = session.scalar(
             select(Move).where(Move.game_id == game.id, Move.ply == game.ply_count)
         )

@@ -36,7 +36,7 @@ from cc.services.queries import (
 )
 from cc.services.receipts import ReceiptOutcome
 from cc.web.api_document import IdOut, returns
-from cc.web.context import services_of
+from cc.web.context import PGN_MEDIA_TYPE, services_of
 from cc.web.i18n import accepted_language, pick_language
 from notation.kinds import WRITTEN
 
@@ -149,6 +149,12 @@ Viewer = Annotated[Actor | None, Depends(api_viewer)]
 #: the notations a move is written in (:data:`notation.kinds.WRITTEN`)
 WrittenNotation = Literal["numeric", "san", "san-ru", "lan", "lan-ru", "uci"]
 assert get_args(WrittenNotation) == WRITTEN, "WrittenNotation names every written notation"
+
+
+class PgnResponse(PlainTextResponse):
+    """PGN, UTF-8: the type the document names for it."""
+
+    media_type = PGN_MEDIA_TYPE
 
 
 class LeavesOut(BaseModel):
@@ -332,12 +338,12 @@ def ledger(
 @router.get(
     "/games/{game_id}/pgn",
     summary="The game in PGN (the public's copy of a game being played stops where its view does)",
-    response_class=PlainTextResponse,
+    response_class=PgnResponse,
 )
 def game_pgn(request: Request, caller: Viewer, game_id: int) -> PlainTextResponse:
-    return PlainTextResponse(
+    return PgnResponse(
         services_of(request).queries.pgn_for(caller, game_id) + "\n",
-        media_type="application/x-chess-pgn",
+        media_type=PGN_MEDIA_TYPE,
     )
 
 

@@ -21,6 +21,9 @@ LANG_COOKIE = "lang"
 DEVICE_COOKIE = "cc_device"
 #: a reset link's token, moved out of the address bar (and the logs)
 RESET_COOKIE = "cc_reset"
+#: every PGN download: the text is UTF-8 (names in Cyrillic), said so, as a
+#: type outside text/ gets no charset by default
+PGN_MEDIA_TYPE = "application/x-chess-pgn; charset=utf-8"
 
 
 @dataclass(frozen=True)

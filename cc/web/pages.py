@@ -29,6 +29,7 @@ from cc.web import flash
 from cc.web.context import (
     DEVICE_COOKIE,
     LANG_COOKIE,
+    PGN_MEDIA_TYPE,
     PRE_CSRF_COOKIE,
     RESET_COOKIE,
     SESSION_COOKIE,
@@ -343,7 +344,7 @@ def my_pgn(request: Request) -> Response:
     ids = [g.id for g in svc.queries.my_games(info.player_id)]
     return PlainTextResponse(
         svc.queries.pgn(ids) + "\n",
-        media_type="application/x-chess-pgn",
+        media_type=PGN_MEDIA_TYPE,
         headers={"Content-Disposition": f'attachment; filename="{info.login}.pgn"'},
     )
 
@@ -414,7 +415,7 @@ def game_pgn(request: Request, game_id: int) -> Response:
         raise
     return PlainTextResponse(
         text + "\n",
-        media_type="application/x-chess-pgn",
+        media_type=PGN_MEDIA_TYPE,
         headers={"Content-Disposition": f'attachment; filename="game-{game_id}.pgn"'},
     )
 
