@@ -89,11 +89,11 @@ class GatewayHandler:
 
 
 def _envelope(session: Any, envelope: Any) -> Envelope:
-    """What the SMTP session knows of the sending server."""
+    """What the SMTP session knows of the sending server (aiosmtpd gives
+    the null sender of a bounce as ``<>``)."""
     peer = session.peer[0] if isinstance(session.peer, tuple) else str(session.peer or "")
-    return Envelope(
-        peer=str(peer), helo=str(session.host_name or ""), mail_from=str(envelope.mail_from or "")
-    )
+    mail_from = str(envelope.mail_from or "").strip().removeprefix("<").removesuffix(">")
+    return Envelope(peer=str(peer), helo=str(session.host_name or ""), mail_from=mail_from)
 
 
 class LmtpController(Controller):

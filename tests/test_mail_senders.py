@@ -16,7 +16,6 @@ import smtplib
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 
-import aiosmtplib
 import dkim
 import dns.exception
 import dns.resolver
@@ -443,21 +442,10 @@ def through_listener(
     port = free_port()
     handler = GatewayHandler(site.mail.receive, site.ctx.clock.now)
     controller = start_listener(handler, "127.0.0.1", port, lmtp=lmtp)
+    client = smtplib.LMTP if lmtp else smtplib.SMTP
     try:
-        if lmtp:
-            with smtplib.LMTP("127.0.0.1", port) as client:
-                client.sendmail(mail_from, ["moves@cc.test"], raw)
-        else:
-            asyncio.run(
-                aiosmtplib.send(
-                    raw,
-                    sender=mail_from,
-                    recipients=["moves@cc.test"],
-                    hostname="127.0.0.1",
-                    port=port,
-                    local_hostname=helo,
-                )
-            )
+        with client("127.0.0.1", port, local_hostname=helo) as smtp:
+            smtp.sendmail(mail_from, ["moves@cc.test"], raw.replace(b"\n", b"\r\n"))
     finally:
         controller.stop()
     return inbound(site)[-1]
@@ -543,6 +531,17 @@ def test_strict_spf_alignment_takes_no_subdomain(db: Database, clock: FixedClock
     row = through_listener(site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), sub)
     assert (row.status, row.outcome) == ("applied", "move")
     assert moves(site) == ["e4", "e5"]
+
+
+def test_a_bounce_passes_through_spf_by_its_helo_name(db: Database, clock: FixedClock) -> None:
+    site, subject = spf_site(db, clock, SPF_DNS)
+    raw = raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755")
+    row = through_listener(site, raw, "", helo="example.org")
+    assert (row.status, row.outcome) == ("applied", "move")
+    assert row.raw is not None
+    assert bytes(row.raw).startswith(
+        b"Authentication-Results: cc.test; spf=pass (client 127.0.0.1) smtp.helo=example.org\r\n"
+    )
 
 
 def test_mail_handed_over_by_lmtp_is_not_checked_for_spf(db: Database, clock: FixedClock) -> None:
