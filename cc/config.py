@@ -62,7 +62,8 @@ class Config:
     #: the authserv-id of the site's receiving server, whose
     #: Authentication-Results are believed (RFC 8601)
     mail_authserv_id: str = ""
-    #: the gateway verifies DKIM and looks up DMARC itself
+    #: the gateway verifies DKIM, checks SPF (its SMTP listener's mail) and
+    #: looks up DMARC itself
     mail_verify_dkim: bool = False
     #: Web Push (VAPID, RFC 8292): the private key (base64url raw or DER, or
     #: PEM), the public key browsers subscribe with (base64url, uncompressed),

@@ -37,7 +37,15 @@ from cc.services.ledger import forget_leaves
 from cc.services.mail_office import RELEASED
 from cc.services.open_items import game_with_players
 from mailgate import bounces
-from mailgate.authenticity import AuthSettings, SenderCheck, SenderPolicy, TxtLookup, check_sender
+from mailgate.authenticity import (
+    AuthSettings,
+    Envelope,
+    SenderCheck,
+    SenderPolicy,
+    TxtLookup,
+    check_sender,
+    stamp,
+)
 from mailgate.letters import Letter, read_letter
 from mailgate.notices import MailNotices
 from mailgate.outgoing import ANSWERS_PER_DAY, FORMS_KEY, Mailer, reply_subject, reply_token
@@ -103,8 +111,9 @@ class MailGateway:
             policy=SenderPolicy(self.settings.sender_policy),
             authserv_id=self.settings.authserv_id,
             verify_dkim=self.settings.verify_dkim,
+            own_id=self.settings.address.rpartition("@")[2].lower() or "localhost",
         )
-        #: DNS TXT lookups for DKIM and DMARC (None: the system's resolver)
+        #: DNS TXT lookups for DKIM, SPF and DMARC (None: the system's resolver)
         self.dns: TxtLookup | None = None
         #: the handler of the services' notifications, subscribed where the
         #: gateway is wired
@@ -146,8 +155,19 @@ class MailGateway:
             arrived, source = row.arrived_at, row.source
         return self.receive(raw, arrived, source)
 
-    def receive(self, raw: bytes, arrived_at: datetime, source: str = "smtp") -> Receipt:
+    def receive(
+        self,
+        raw: bytes,
+        arrived_at: datetime,
+        source: str = "smtp",
+        envelope: Envelope | None = None,
+    ) -> Receipt:
         """Process one raw message; safe to call again with the same message.
+
+        ``envelope``: what the SMTP listener knows of the sending server.
+        Where the gateway verifies DKIM itself, SPF is checked for it and
+        recorded on top of the message (:func:`mailgate.authenticity.stamp`),
+        which is then kept and read as it was stamped.
 
         Never raises, so one message never stops the reader or the listener
         behind it. A fault of the message's own processing is recorded with
@@ -157,6 +177,8 @@ class MailGateway:
         answered RETRY without counting a try (a listener says 451, the
         sending server keeps the message; the reader leaves it unseen).
         """
+        if envelope is not None and self._checks_spf(source):
+            raw = stamp(raw, envelope, self.auth.own_id, self.dns)
         letter = read_letter(raw)
         try:
             return self._receive(letter, raw, arrived_at, source)
@@ -282,7 +304,7 @@ class MailGateway:
         else:
             row_id, attempts = found.id, found.attempts
             vouched = found.outcome == RELEASED or found.released_by_id is not None
-        receipt = self._process(session, letter, raw, arrived_at, vouched=vouched)
+        receipt = self._process(session, letter, raw, arrived_at, vouched=vouched, source=source)
         sender = self.mailer.player_by_address(session, letter.sender)
         bulk_rows.update_now(
             session,
@@ -374,6 +396,16 @@ class MailGateway:
             row.outcome = "error"
         return Receipt(row.status, row.outcome, row.game_id, detail=row.detail)
 
+    def _checks_spf(self, source: str) -> bool:
+        """Whether SPF is checked, and its result read, for messages from
+        ``source``: those the SMTP listener takes, where the gateway verifies
+        DKIM itself. The listener stamps them and removes any header that
+        claims to be its own; mail read over IMAP or handed over by LMTP
+        comes through a server of the site's, whose job SPF is."""
+        return (
+            source == "smtp" and self.auth.verify_dkim and self.auth.policy is not SenderPolicy.OFF
+        )
+
     # ------------------------------------------------------------ process
 
     def _process(
@@ -384,6 +416,7 @@ class MailGateway:
         arrived_at: datetime,
         *,
         vouched: bool = False,
+        source: str = "smtp",
     ) -> Receipt:
         # Bounces of our mail, and automatic mail, with the reason (mailgate.bounces).
         taken = bounces.take(self.ctx, session, letter, self.settings.address)
@@ -429,7 +462,9 @@ class MailGateway:
         if game is not None and player.id not in (game.white_id, game.black_id):
             game = None
         if not vouched:
-            check = check_sender(raw, self.auth, self.dns)
+            check = check_sender(
+                raw, self.auth, self.dns, spf_checked_here=self._checks_spf(source)
+            )
             if self.auth.policy.holds(check.verdict):
                 self._hold(session, letter, player, game, check)
                 return Receipt(

@@ -3,17 +3,22 @@ reply tokens are made for one message each (the mail door's trust).
 
 The integration tests deliver raw messages into a real Dovecot mailbox and
 read them with the gateway's IMAP reader; DKIM signatures are made here with
-a key of the test's own, and the DNS answers for it are the test's too.
+a key of the test's own, and the DNS answers for it are the test's too. SPF
+is checked of messages sent to the gateway's own SMTP listener on loopback,
+from 127.0.0.1, against SPF records the tests publish in the same DNS.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import Iterator
+import smtplib
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 
 import dkim
+import dns.exception
+import dns.resolver
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -25,12 +30,22 @@ from cc.db import Database
 from cc.models import Door, Game, InboundMessage, OutboundMessage, Player, PlayerEmail, TimeCharge
 from cc.services import Actor, MailSettings, ServiceContext, Services
 from cc.site import Site
-from mailgate.authenticity import AuthSettings, SenderPolicy, Verdict, check_sender
+from mailgate.authenticity import (
+    AuthSettings,
+    Envelope,
+    SenderPolicy,
+    Verdict,
+    check_sender,
+    check_spf,
+    stamp,
+)
 from mailgate.imap import ImapMailbox, drain
+from mailgate.listener import GatewayHandler, start_listener
 from mailgate.outgoing import reply_token, token_issued
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail
 from tests.support.dovecot import DovecotServer
+from tests.support.postgres import free_port
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@cc.test"
 PASSWORD = "senders-pw"
@@ -152,6 +167,92 @@ def test_dkim_verified_here_with_the_domains_key_and_dmarc_record() -> None:
     # Unsigned from a domain without DMARC: nothing either way.
     plain = raw_mail("ivan@nodmarc.test", "x", "1. 5254")
     assert check_sender(plain, settings, lookup).verdict is Verdict.NONE
+
+
+#: example.org as a domain that signs nothing: its SPF record allows the
+#: loopback address the tests send from, and it publishes DMARC
+SPF_DNS = {
+    "_dmarc.example.org.": b"v=DMARC1; p=reject",
+    "example.org.": b"v=spf1 ip4:127.0.0.1 -all",
+}
+#: the site's own authserv-id: the domain of its address (moves@cc.test)
+OWN = "cc.test"
+
+
+def answers(records: dict[str, bytes]) -> Callable[..., bytes | None]:
+    """A DNS TXT lookup answering from ``records``."""
+
+    def lookup(name: bytes, timeout: int = 5) -> bytes | None:
+        return records.get(name.decode().rstrip(".") + ".")
+
+    return lookup
+
+
+def test_an_spf_pass_aligned_with_from_vouches_only_where_the_listener_checked_it() -> None:
+    settings = AuthSettings(verify_dkim=True, own_id=OWN)
+    lookup = answers(SPF_DNS)
+    unsigned = raw_mail(BLACK, "[cc 1 x] T1", "1... 7657")
+    allowed = Envelope("127.0.0.1", "mx.example.org", BLACK)
+    stamped = stamp(unsigned, allowed, OWN, lookup)
+    assert stamped.startswith(b"Authentication-Results: cc.test; spf=pass (client 127.0.0.1) ")
+    found = check_sender(stamped, settings, lookup, spf_checked_here=True)
+    assert found.verdict is Verdict.PASS
+    assert found.evidence == f"spf=pass smtp.mailfrom={BLACK} (verified here)"
+    # The same header in mail read over IMAP is anyone's: not believed.
+    assert check_sender(stamped, settings, lookup).verdict is Verdict.FAIL
+    # A sender who writes the site's own header finds it removed, and the
+    # listener's own says what SPF found of the host it came from.
+    forged = raw_mail(
+        BLACK,
+        "[cc 1 x] T1",
+        "1... 7657",
+        headers={"Authentication-Results": f"{OWN}; spf=pass smtp.mailfrom={BLACK}"},
+    )
+    elsewhere = stamp(forged, Envelope("192.0.2.7", "mx.evil.test", BLACK), OWN, lookup)
+    assert elsewhere.count(b"Authentication-Results:") == 1
+    assert elsewhere.startswith(b"Authentication-Results: cc.test; spf=fail ")
+    held = check_sender(elsewhere, settings, lookup, spf_checked_here=True)
+    assert held.verdict is Verdict.FAIL
+    assert f"spf=fail smtp.mailfrom={BLACK}" in held.evidence and "p=reject" in held.evidence
+    # Other servers' headers are kept as they came.
+    relayed = raw_mail(
+        BLACK, "x", "1. 5254", headers={"Authentication-Results": "mx.other.test; spf=pass"}
+    )
+    assert b"mx.other.test; spf=pass" in stamp(relayed, allowed, OWN, lookup)
+
+
+def test_a_bounce_is_checked_by_the_helo_name() -> None:
+    """The null sender has no MAIL FROM domain: SPF checks the HELO name,
+    and DMARC aligns that with From (RFC 7489 3.1.2)."""
+    lookup = answers(SPF_DNS)
+    found = check_spf(Envelope("127.0.0.1", "example.org", ""), lookup)
+    assert (found.result, found.identity, found.domain) == ("pass", "helo", "example.org")
+    stamped = stamp(
+        raw_mail(BLACK, "x", "1. 5254"), Envelope("127.0.0.1", "example.org", ""), OWN, lookup
+    )
+    settings = AuthSettings(verify_dkim=True, own_id=OWN)
+    assert check_sender(stamped, settings, lookup, spf_checked_here=True).verdict is Verdict.PASS
+
+
+@pytest.mark.parametrize(
+    "failure", [dns.exception.Timeout(), dns.resolver.NoNameservers()], ids=["timeout", "servfail"]
+)
+def test_a_dns_failure_is_a_temperror_and_no_evidence(failure: Exception) -> None:
+    def lookup(name: bytes, timeout: int = 5) -> bytes | None:
+        if name.decode().rstrip(".") == "example.org":
+            raise failure
+        return answers(SPF_DNS)(name)
+
+    envelope = Envelope("127.0.0.1", "mx.example.org", BLACK)
+    assert check_spf(envelope, lookup).result == "temperror"
+    stamped = stamp(raw_mail(BLACK, "x", "1. 5254"), envelope, OWN, lookup)
+    assert stamped.startswith(b"Authentication-Results: cc.test; spf=temperror ")
+    found = check_sender(
+        stamped, AuthSettings(verify_dkim=True, own_id=OWN), lookup, spf_checked_here=True
+    )
+    # Not a pass: held where every message needs one; not a fail either.
+    assert found.verdict is Verdict.NONE and "spf=temperror" in found.evidence
+    assert SenderPolicy.PASS.holds(found.verdict)
 
 
 def test_each_message_has_its_own_token_for_one_purpose_that_expires() -> None:
@@ -324,6 +425,139 @@ def test_a_held_message_released_by_the_arbiter_counts_once(
     with site.ctx.db.read() as session:
         again = session.get(InboundMessage, row.id)
         assert again is not None and again.released_by_id == 1
+
+
+# ------------------------------------------------- on the SMTP listener
+
+
+def through_listener(
+    site: Site,
+    raw: bytes,
+    mail_from: str,
+    *,
+    helo: str = "mx.example.org",
+    lmtp: bool = False,
+) -> InboundMessage:
+    """Send ``raw`` to the gateway's own listener from 127.0.0.1; its row."""
+    port = free_port()
+    handler = GatewayHandler(site.mail.receive, site.ctx.clock.now)
+    controller = start_listener(handler, "127.0.0.1", port, lmtp=lmtp)
+    client = smtplib.LMTP if lmtp else smtplib.SMTP
+    try:
+        with client("127.0.0.1", port, local_hostname=helo) as smtp:
+            smtp.sendmail(mail_from, ["moves@cc.test"], raw.replace(b"\n", b"\r\n"))
+    finally:
+        controller.stop()
+    return inbound(site)[-1]
+
+
+def spf_site(db: Database, clock: FixedClock, records: dict[str, bytes]) -> tuple[Site, str]:
+    """A site that verifies senders itself, example.org's DNS as given, and
+    Black's subject to answer White's first move."""
+    site = make_site(db, clock, verify_dkim=True)
+    site.mail.dns = answers(records)
+    subject = black_subject(site)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    return site, subject
+
+
+def test_an_unsigned_move_from_a_host_its_domains_spf_allows_is_taken(
+    db: Database, clock: FixedClock
+) -> None:
+    """example.org signs nothing but publishes SPF and DMARC: its player's
+    mail from a host its SPF allows passes DMARC through SPF."""
+    site, subject = spf_site(db, clock, SPF_DNS)
+    row = through_listener(site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), BLACK)
+    assert (row.status, row.outcome) == ("applied", "move")
+    assert moves(site) == ["e4", "e5"]
+    # The listener's result is kept with the message, on top.
+    assert row.raw is not None
+    assert bytes(row.raw).startswith(
+        b"Authentication-Results: cc.test; spf=pass (client 127.0.0.1) smtp.helo=mx.example.org "
+        b"smtp.mailfrom=t1p2@example.org\r\n"
+    )
+
+
+def test_a_move_from_a_host_the_spf_record_does_not_allow_is_held(
+    db: Database, clock: FixedClock
+) -> None:
+    records = {**SPF_DNS, "example.org.": b"v=spf1 ip4:192.0.2.0/24 -all"}
+    site, subject = spf_site(db, clock, records)
+    # Whatever header it came with in the site's own name.
+    forged = raw_mail(
+        BLACK,
+        f"Re: {subject}",
+        "1. 5254 5755",
+        headers={"Authentication-Results": f"cc.test; spf=pass smtp.mailfrom={BLACK}"},
+    )
+    row = through_listener(site, forged, BLACK)
+    assert (row.status, row.outcome) == ("held", "held_sender")
+    assert f"spf=fail smtp.mailfrom={BLACK}" in (row.detail or "")
+    assert "p=reject" in (row.detail or "")
+    assert moves(site) == ["e4"] and charges(site) == 0
+    # The office sees what was found.
+    [listed] = site.mail_office.inbound(Actor.player(1, Door.WEB), "held")
+    assert listed.detail is not None and "spf=fail" in listed.detail
+
+
+def test_an_spf_pass_of_a_mail_from_not_aligned_with_from_is_held(
+    db: Database, clock: FixedClock
+) -> None:
+    records = {**SPF_DNS, "mailer.test.": b"v=spf1 ip4:127.0.0.0/8 -all"}
+    site, subject = spf_site(db, clock, records)
+    row = through_listener(
+        site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), "bounce@mailer.test"
+    )
+    assert (row.status, row.outcome) == ("held", "held_sender")
+    detail = row.detail or ""
+    assert "spf=pass smtp.mailfrom=bounce@mailer.test not aligned with example.org" in detail
+    assert moves(site) == ["e4"]
+
+
+def test_strict_spf_alignment_takes_no_subdomain(db: Database, clock: FixedClock) -> None:
+    strict = {
+        **SPF_DNS,
+        "_dmarc.example.org.": b"v=DMARC1; p=reject; aspf=s",
+        "mail.example.org.": b"v=spf1 ip4:127.0.0.1 -all",
+    }
+    site, subject = spf_site(db, clock, strict)
+    sub = "t1p2@mail.example.org"
+    row = through_listener(site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), sub)
+    assert (row.status, row.outcome) == ("held", "held_sender")
+    assert "not aligned with example.org (aspf=s)" in (row.detail or "")
+    assert moves(site) == ["e4"]
+    # Relaxed (the default), the same subdomain aligns.
+    site.mail.dns = answers({**strict, "_dmarc.example.org.": b"v=DMARC1; p=reject"})
+    row = through_listener(site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), sub)
+    assert (row.status, row.outcome) == ("applied", "move")
+    assert moves(site) == ["e4", "e5"]
+
+
+def test_a_bounce_passes_through_spf_by_its_helo_name(db: Database, clock: FixedClock) -> None:
+    site, subject = spf_site(db, clock, SPF_DNS)
+    raw = raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755")
+    row = through_listener(site, raw, "", helo="example.org")
+    assert (row.status, row.outcome) == ("applied", "move")
+    assert row.raw is not None
+    assert bytes(row.raw).startswith(
+        b"Authentication-Results: cc.test; spf=pass (client 127.0.0.1) smtp.helo=example.org\r\n"
+    )
+
+
+def test_mail_handed_over_by_lmtp_is_not_checked_for_spf(db: Database, clock: FixedClock) -> None:
+    """Under LMTP the client is the site's own mail server: its address says
+    nothing of the sender, and a header in the site's name is not believed."""
+    site, subject = spf_site(db, clock, SPF_DNS)
+    forged = raw_mail(
+        BLACK,
+        f"Re: {subject}",
+        "1. 5254 5755",
+        headers={"Authentication-Results": f"cc.test; spf=pass smtp.mailfrom={BLACK}"},
+    )
+    row = through_listener(site, forged, BLACK, lmtp=True)
+    assert (row.source, row.status, row.outcome) == ("lmtp", "held", "held_sender")
+    assert row.raw is not None and bytes(row.raw).count(b"Authentication-Results:") == 1
+    assert moves(site) == ["e4"]
 
 
 def test_a_leave_asked_without_a_game_is_confirmed_then_recorded(

@@ -45,8 +45,9 @@ class MailSettings:
     #: the authserv-id of the site's own receiving server, whose
     #: Authentication-Results headers are believed (RFC 8601)
     authserv_id: str = ""
-    #: verify DKIM and look up DMARC in the gateway itself (a site without a
-    #: filtering mail server in front)
+    #: verify DKIM, check SPF (of the mail the SMTP listener takes) and look
+    #: up DMARC in the gateway itself (a site without a filtering mail server
+    #: in front)
     verify_dkim: bool = False
 
 
