@@ -36,6 +36,55 @@ def test_openapi_document_validates(services: Services) -> None:
     } <= paths
 
 
+def test_openapi_document_is_what_client_generators_rely_on(services: Services) -> None:
+    """The bearer scheme and who needs it, every refusal in the API's one
+    error form, a tag per domain (games first), and a typed schema for every
+    success: no open object a generator or a contract test cannot use."""
+    spec = client(services).get("/api/v1/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    assert spec["components"]["securitySchemes"]["bearer"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": spec["components"]["securitySchemes"]["bearer"]["description"],
+    }
+    assert "HTTPValidationError" not in schemas
+    assert spec["tags"][0]["name"] == "games"
+    operations = [
+        (method, path, op) for path, ops in spec["paths"].items() for method, op in ops.items()
+    ]
+    assert len(operations) >= 45
+    tags = {op["tags"][0] for _, _, op in operations}
+    assert {"games", "cases", "leave", "events", "arbiter", "notifications", "account"} <= tags
+    for method, path, op in operations:
+        assert len(op["tags"]) == 1, (method, path)
+        needs = op["security"]
+        public = {} in needs
+        assert {"bearer": []} in needs, (method, path)
+        assert public == (
+            method == "get"
+            and path.startswith(("/api/v1/events", "/api/v1/games/{"))
+            and not path.endswith(("conditionals", "time-claim"))
+        ), (method, path)
+        for status, answer in op["responses"].items():
+            if status.startswith(("4", "5")):
+                ref = answer["content"]["application/json"]["schema"]["$ref"]
+                assert ref == "#/components/schemas/ErrorOut", (method, path, status)
+            elif status != "204":
+                ((_media, content),) = answer["content"].items()
+                schema = content["schema"]
+                typed = (
+                    "$ref" in schema
+                    or schema.get("type") in ("array", "string")
+                    or ("anyOf" in schema or "properties" in schema)
+                )
+                assert typed, (method, path, status, schema)
+        assert {"401", "404", "422"} <= set(op["responses"]), (method, path)
+    error = schemas["ErrorBody"]
+    assert {"code", "message"} <= set(error["required"])
+    game = schemas["GameView"]["properties"]
+    assert {"id", "white", "black", "fen"} <= set(game), sorted(game)
+
+
 def test_a_bad_or_missing_token_is_refused(services: Services, game: dict) -> None:
     c = client(services)
     for headers in ({}, {"Authorization": "Bearer nonsense"}, {"Authorization": "Basic x"}):

@@ -40,7 +40,7 @@ from cc.web.context import PGN_MEDIA_TYPE, services_of
 from cc.web.i18n import accepted_language, pick_language
 from notation.kinds import WRITTEN
 
-router = APIRouter(prefix="/api/v1", tags=["api"])
+router = APIRouter(prefix="/api/v1")  # tags: cc.web.api_document
 
 _STATUS: dict[type[errors.ServiceError], int] = {
     errors.NotFound: 404,

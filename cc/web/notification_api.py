@@ -24,7 +24,7 @@ from cc.web.api import Caller, _caller_language, api_actor
 from cc.web.context import actor_of, services_of, viewer
 from cc.web.notification_pages import event_codes
 
-router = APIRouter(prefix="/api/v1", tags=["api"])
+router = APIRouter(prefix="/api/v1")  # tags: cc.web.api_document
 
 #: at most this many ids are marked read in one request
 MAX_IDS = 500

@@ -22,6 +22,7 @@ from cc import errors
 from cc.models import Door
 from cc.services import Actor
 from cc.web.api import api_actor
+from cc.web.api_document import IdOut, returns
 from cc.web.context import actor_of, check_csrf, services_of, viewer
 
 router = APIRouter()
@@ -63,9 +64,9 @@ class EndpointIn(BaseModel):
 
 @router.post(
     "/api/v1/me/push-subscriptions",
-    tags=["api"],
     summary="Notify this browser (a Web Push subscription)",
     status_code=201,
+    responses=returns(IdOut, 201),
 )
 def add_subscription(request: Request, caller: PushCaller, body: SubscriptionIn) -> JSONResponse:
     push = services_of(request).push
@@ -75,7 +76,6 @@ def add_subscription(request: Request, caller: PushCaller, body: SubscriptionIn)
 
 @router.delete(
     "/api/v1/me/push-subscriptions",
-    tags=["api"],
     summary="Stop notifying a browser, named by its endpoint",
     status_code=204,
 )
@@ -86,7 +86,6 @@ def remove_subscription(request: Request, caller: PushCaller, body: EndpointIn) 
 
 @router.delete(
     "/api/v1/me/push-subscriptions/{subscription_id}",
-    tags=["api"],
     summary="Stop notifying a browser, named by its number",
     status_code=204,
 )
