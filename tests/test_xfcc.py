@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import date, timedelta
+from xml.etree import ElementTree
 
 import httpx
 import pytest
@@ -30,6 +31,7 @@ from tests.test_cases import at, player
 from tests.web_support import client, token_for
 
 START = date(2026, 5, 10)
+URL = "/xfcc/xfccbasic.asmx"
 NS = "http://www.bennedik.com/webservices/XfccBasic"
 HEAD = (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope '
@@ -406,3 +408,38 @@ def test_every_result_code(services: Services, clock: FixedClock, endpoint: str)
         "NotYourTurn", "InvalidMoveNumber", "InvalidMove", "NoDrawWasOffered", "LostOnTime",
         "YouAreOnLeave", "MoveIsAmbigous", "FeatureUnavailable",
     }  # fmt: skip
+
+
+# ------------------------------------------------ what no column or XML holds
+
+
+def answer_of(content: bytes) -> str:
+    """The MakeAMoveResult of an answer, read by a strict parser."""
+    root = ElementTree.fromstring(content)
+    return root.findtext(f".//{{{NS}}}MakeAMoveResult") or ""
+
+
+@pytest.mark.parametrize(
+    "game_id", [2**31, 2**31 + 1, 2**63 - 1, 2**63, 2**64, 10**40, 0, -1, -(2**63) - 1]
+)
+def test_a_game_id_no_game_can_have_is_an_invalid_game_id(
+    services: Services, clock: FixedClock, game_id: int
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    r = client(services).post(URL, content=make_a_move("p1", game_id, "e4", 1))
+    assert r.status_code == 200
+    assert answer_of(r.content) == "InvalidGameID"
+
+
+def test_a_move_number_no_move_can_have_is_an_invalid_move_number(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    g = game_of(services, "p1", "p2")
+    white = services.queries.game(g).white
+    for movecount in (2**31, 2**63, 10**40, -(2**63) - 1):
+        r = client(services).post(URL, content=make_a_move(white, g, "e4", movecount))
+        assert answer_of(r.content) == "InvalidMoveNumber", movecount
+    assert services.queries.game(g).moves == []

@@ -11,6 +11,8 @@ Chess show nothing for any other; what a code stands for in a given case is
 written to the log with the refusal's own words. Where the protocol leaves
 room:
 
+- ``InvalidGameID``: no game has that id, or the id is beyond any a game
+  can have (2^31 and up, 0 and below).
 - ``InvalidMoveNumber``: ``movecount`` is not the move now due, or the move
   due under it was already played by the player's conditional line, and
   differently. A retry of the move already recorded under that number is
@@ -83,6 +85,8 @@ log = logging.getLogger(__name__)
 #: "e5xd6 ep", "exd6e.p.": the en-passant mark some clients add
 _EP = re.compile(r"\s*e\.?\s?p\.?\s*$", re.IGNORECASE)
 _UNPLAYED = (ResultReason.TIME_FORFEIT, ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
+#: the largest id an integer column holds (the web's guard refuses larger ones)
+MAX_ID = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -303,8 +307,8 @@ class XfccService:
         return code
 
     def _make_a_move(self, actor: Actor, player_id: int, r: MoveRequest) -> Code:
-        if r.gameId is None:
-            return Code.INVALID_GAME_ID
+        if r.gameId is None or not 0 < r.gameId <= MAX_ID:
+            return self._refused(Code.INVALID_GAME_ID, r, "no game can have that id")
         check = self._precheck(player_id, r)
         if check is not None:
             return check

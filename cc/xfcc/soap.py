@@ -13,6 +13,7 @@ DTDs, no entities) after a size check.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.etree.ElementTree import Element
@@ -139,11 +140,17 @@ class Request:
         return self.params.get(name, "").strip().lower() in ("true", "1")
 
     def number(self, name: str) -> int | None:
+        """An ``xs:int`` parameter; None when it is no whole number (Python's
+        own ``int`` would also take ``1_0`` and digits of other scripts).
+
+        >>> [Request("MakeAMove", {"gameId": v}).number("gameId") for v in (" 12", "1_0", "١")]
+        [12, None, None]
+        """
         value = self.params.get(name, "").strip()
-        try:
-            return int(value)
-        except ValueError:
-            return None
+        return int(value) if _INTEGER.fullmatch(value) else None
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 class BadRequest(ValueError):
