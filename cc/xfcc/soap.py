@@ -7,7 +7,8 @@ no whitespace, the service's namespace as the default namespace on the
 ``<XfccGame>``, ``<MakeAMoveResult>``), which clients match with regular
 expressions. Requests are dispatched on the body's element, since some
 clients send no SOAPAction header, and parsed with :mod:`defusedxml` (no
-DTDs, no entities) after a size check.
+DTDs, no entities) after a size check. Every text written out passes
+:func:`xml_text`, so a stored text never makes an answer ill-formed.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ _HEAD = (
     'xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>'
 )
 _TAIL = "</soap:Body></soap:Envelope>"
+
+
+#: a character XML 1.0 cannot carry (its ``Char`` production): the C0
+#: controls but tab, LF and CR, surrogates, U+FFFE and U+FFFF
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(value: str) -> str:
+    r"""``value`` escaped as XML character data, every character XML cannot
+    carry replaced by U+FFFD.
+
+    >>> xml_text("a<b & \x00c\ufffe") == "a&lt;b &amp; \ufffdc\ufffd"
+    True
+    """
+    return escape(NOT_XML.sub("\ufffd", value))
 
 
 class MakeAMoveResult(enum.StrEnum):
@@ -206,7 +222,7 @@ def _text(element: Element) -> str:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return escape(str(value))
+    return xml_text(str(value))
 
 
 def games_response(games: Sequence[XfccGame]) -> bytes:
@@ -257,7 +273,7 @@ def fault(code: MakeAMoveResult, reason: str = "", *, client: bool = True) -> by
     text = f"{code.value}: {reason}" if reason else code.value
     return (
         f"{_HEAD}<soap:Fault><faultcode>{kind}</faultcode>"
-        f"<faultstring>{escape(text)}</faultstring><detail /></soap:Fault>{_TAIL}"
+        f"<faultstring>{xml_text(text)}</faultstring><detail /></soap:Fault>{_TAIL}"
     ).encode()
 
 
@@ -338,7 +354,7 @@ def wsdl(location: str) -> bytes:
         '<soap:binding transport="http://schemas.xmlsoap.org/soap/http" />'
         f"{operations}</wsdl:binding>"
         '<wsdl:service name="XfccBasic"><wsdl:port name="XfccBasicSoap" '
-        f'binding="tns:XfccBasicSoap"><soap:address location="{escape(location)}" />'
+        f'binding="tns:XfccBasicSoap"><soap:address location="{xml_text(location)}" />'
         "</wsdl:port></wsdl:service></wsdl:definitions>"
     )
     return text.encode()
