@@ -23,7 +23,8 @@ room:
   be offered); an offer sent together with a resignation; a move or a
   message holding a character XML cannot carry (a control character, a
   lone surrogate, U+FFFE, U+FFFF), which no answer could write back: nothing
-  is recorded. (The wire admits none: the parser refuses them.)
+  is recorded. (The wire admits none: the parser refuses a reference to one
+  and reads the raw byte of one as U+FFFD, see :mod:`cc.xfcc.soap`.)
 - ``NotYourTurn``: the partner is to move, the game is over or suspended,
   or the event has not yet begun (games exist only once an event is
   started; before its first day nobody is to move).
