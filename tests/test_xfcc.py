@@ -12,7 +12,9 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date, timedelta
+from xml.etree import ElementTree
 
 import httpx
 import pytest
@@ -20,16 +22,21 @@ import uvicorn
 from sqlalchemy import select
 
 from cc.clock import FixedClock
-from cc.models import Game, GameStatus
+from cc.models import DrawOffer, Game, GameStatus
 from cc.services import EventSpec, Services
 from cc.web.app import create_app
 from cc.web.context import WebSettings
+from cc.xfcc.service import MoveRequest
+from cc.xfcc.soap import GameResult as XResult
+from cc.xfcc.soap import MakeAMoveResult as Code
+from cc.xfcc.soap import XfccGame, fault, games_response
 from tests.conftest import OPERATOR
 from tests.test_case_pages import PASSWORD, with_passwords
 from tests.test_cases import at, player
 from tests.web_support import client, token_for
 
 START = date(2026, 5, 10)
+URL = "/xfcc/xfccbasic.asmx"
 NS = "http://www.bennedik.com/webservices/XfccBasic"
 HEAD = (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope '
@@ -406,3 +413,105 @@ def test_every_result_code(services: Services, clock: FixedClock, endpoint: str)
         "NotYourTurn", "InvalidMoveNumber", "InvalidMove", "NoDrawWasOffered", "LostOnTime",
         "YouAreOnLeave", "MoveIsAmbigous", "FeatureUnavailable",
     }  # fmt: skip
+
+
+# ------------------------------------------------ what no column or XML holds
+
+
+def answer_of(content: bytes) -> str:
+    """The MakeAMoveResult of an answer, read by a strict parser."""
+    root = ElementTree.fromstring(content)
+    return root.findtext(f".//{{{NS}}}MakeAMoveResult") or ""
+
+
+@pytest.mark.parametrize(
+    "game_id", [2**31, 2**31 + 1, 2**63 - 1, 2**63, 2**64, 10**40, 0, -1, -(2**63) - 1]
+)
+def test_a_game_id_no_game_can_have_is_an_invalid_game_id(
+    services: Services, clock: FixedClock, game_id: int
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    r = client(services).post(URL, content=make_a_move("p1", game_id, "e4", 1))
+    assert r.status_code == 200
+    assert answer_of(r.content) == "InvalidGameID"
+
+
+def test_a_move_number_no_move_can_have_is_an_invalid_move_number(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    g = game_of(services, "p1", "p2")
+    white = services.queries.game(g).white
+    for movecount in (2**31, 2**63, 10**40, -(2**63) - 1):
+        r = client(services).post(URL, content=make_a_move(white, g, "e4", movecount))
+        assert answer_of(r.content) == "InvalidMoveNumber", movecount
+    assert services.queries.game(g).moves == []
+
+
+def test_games_response_carries_no_character_xml_cannot() -> None:
+    text = "a\x00b\x01c\x1bd\ud800e\udfffg\ufffeh\uffffi\x7fj\t\n"
+    game = XfccGame(
+        id=1, white="W", black="B", event="E", site="S", myTurn=True, hasWhite=True,
+        daysPlayer=1, hoursPlayer=0, minutesPlayer=0, daysOpponent=1, hoursOpponent=0,
+        minutesOpponent=0, moves="", drawOffered=False, result=XResult.ONGOING,
+        message=text,
+    )  # fmt: skip
+    root = ElementTree.fromstring(games_response([game]))
+    message = root.findtext(f".//{{{NS}}}message")
+    assert message == "a\ufffdb\ufffdc\ufffdd\ufffde\ufffdg\ufffdh\ufffdi\x7fj\t\n"
+    assert b"\xef\xbf\xbd" in fault(Code.SERVER_ERROR, "bad \x01")
+
+
+def test_a_stored_message_xml_cannot_carry_still_makes_well_formed_games(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    ids = ids_of(services)
+    g = game_of(services, "p1", "p2")
+    view = services.queries.game(g)
+    # Stored through the service layer, past the web's guard (which refuses
+    # only what no column stores).
+    services.games.submit_move(
+        player(ids, view.white), g, "e4", message="Ничья?\x01\x08\x1b\ufffe\uffff!"
+    )
+    r = client(services).post(URL, content=get_my_games(view.black, PASSWORD))
+    assert r.status_code == 200
+    ElementTree.XMLParser().feed(r.content)  # expat: strict XML 1.0
+    root = ElementTree.fromstring(r.content)
+    assert root.findtext(f".//{{{NS}}}message") == "Ничья?\ufffd\ufffd\ufffd\ufffd\ufffd!"
+
+
+@pytest.mark.parametrize("reference", ["&#1;", "&#x0;", "&#xFFFE;", "&#xD800;", "&#27;"])
+def test_a_character_xml_cannot_carry_in_a_message_is_refused(
+    services: Services, clock: FixedClock, reference: str
+) -> None:
+    at(clock, START + timedelta(days=1))
+    setup(services, 2)
+    g = game_of(services, "p1", "p2")
+    white = services.queries.game(g).white
+    web = client(services)
+    body = make_a_move(white, g, "e4", 1, myMessage=f"hello {reference}")
+    r = web.post(URL, content=body)
+    assert r.status_code == 500
+    assert b"<faultstring>ServerError: " in r.content
+    assert b"reference to invalid character number" in r.content
+    assert services.queries.game(g).moves == []
+    # The service itself refuses one in the message, whatever brings it.
+    door = create_app(services).state.xfcc
+    raw = reference.strip("&#;")
+    character = chr(int(raw[1:], 16) if raw.startswith("x") else int(raw))
+    request = MoveRequest(gameId=g, movecount=1, myMove="e4", myMessage=f"hello {character}")
+    assert door.make_a_move(white, PASSWORD, request) == Code.INVALID_MOVE
+    assert (
+        door.make_a_move(
+            white, PASSWORD, replace(request, myMessage="", offerDraw=True, myMove="e4" + character)
+        )
+        == Code.INVALID_MOVE
+    )
+    assert services.queries.game(g).moves == []
+    with services.ctx.db.read() as session:
+        offers = session.scalars(select(DrawOffer).where(DrawOffer.game_id == g)).all()
+        assert offers == []

@@ -12,6 +12,9 @@ The requests are the bytes each client sends, written from its source:
   straight from the fields (``Date`` from ``eventDate``, the moves from
   ``moves``) and computes the days of ``timeControl`` by dividing the part
   after ``/`` (or each part around ``+``) by 86400.
+  Beyond ASCII it writes each character's low byte under its UTF-8
+  declaration: the requests of ``tests/fixtures/xfcc`` were captured from
+  its own code.
 - Lucas Chess (suds over the WSDL) sends prefixed elements with a
   SOAPAction, leaves out ``myMove`` unless it plays a move, and shows a
   code only from its table of the 13 codes; it reads ``timeControl`` as
@@ -24,6 +27,7 @@ from __future__ import annotations
 import io
 import re
 from datetime import date, timedelta
+from pathlib import Path
 from xml.etree import ElementTree
 
 import chess
@@ -32,8 +36,9 @@ import pytest
 from sqlalchemy import select
 
 from cc.clock import FixedClock
-from cc.models import DrawOffer, Game, Player
+from cc.models import DrawOffer, Game, Move, Player
 from cc.services import EventSpec, Services
+from cc.xfcc.soap import decode_body
 from tests.conftest import OPERATOR
 from tests.test_case_pages import PASSWORD, with_passwords
 from tests.test_cases import at, player
@@ -91,7 +96,8 @@ def scid_send(
     offer: int = 0,
     claim: int = 0,
 ) -> bytes:
-    """``::Xfcc::SendMove`` as Scid's buttons call it (flags 0 and 1)."""
+    """``::Xfcc::SendMove`` as Scid's buttons call it (flags 0 and 1), the
+    message written in UTF-8 (what Scid writes beyond ASCII: ``captured``)."""
     return (
         f'{SCID_START}<MakeAMove xmlns="{NS}"><username>{login}</username>'
         f"<password>{PASSWORD}</password><gameId>{game_id}</gameId>"
@@ -384,13 +390,10 @@ def test_malformed_xml_is_a_server_error_clients_show(
     at(clock, START)
     event(services, 2)
     web = client(services)
-    # A client that writes each character's low byte: "Привет" becomes
-    # control bytes, which no XML parser takes.
-    low = "".join(chr(ord(c) & 0xFF) for c in "Привет").encode("latin-1")
-    body = scid_send("p1", 1, 1, "e4").replace(
-        b"<myMessage></myMessage>", b"<myMessage>" + low + b"</myMessage>"
-    )
-    r = web.post(URL, content=body, headers=SCID_HEADERS)
+    # A request cut short is no XML the server can read: a fault Scid shows
+    # as the server's error, and nothing is done.
+    body = scid_send("p1", 1, 1, "e4", "Ничья?")
+    r = web.post(URL, content=body[:-40], headers=SCID_HEADERS)
     assert r.status_code == 500
     assert b"<faultcode>soap:Client</faultcode><faultstring>ServerError: " in r.content
     assert scid_shows(r.content) == "ServerError"
@@ -398,6 +401,116 @@ def test_malformed_xml_is_a_server_error_clients_show(
     # Wrong credentials: a fault Scid shows as its authentication failure.
     r = web.post(URL, content=scid_get_my_games("nobody"), headers=SCID_HEADERS)
     assert r.status_code == 500 and scid_shows(r.content) == "AuthenticationFailed"
+
+
+# ------------------------------------------------- Scid's own bytes, captured
+
+FIXTURES = Path(__file__).parent / "fixtures" / "xfcc"
+
+
+def captured(name: str, game_id: int) -> tuple[dict[str, str], bytes]:
+    """A request as Scid sends it, captured from its own code: its headers and
+    body, the game's id put in for the 4242 it was sent with.
+
+    The files of ``tests/fixtures/xfcc`` are what a listener on 127.0.0.1
+    received from ``::Xfcc::SendMove`` (``tcl/tools/correspondence.tcl`` of
+    Scid, benini/scid at 6d312547, the last commit with the module: its
+    ``SOAPstart``, ``xmlencrypt`` and ``SendMove`` run unchanged) with Tcl
+    8.6.13 and its http 2.9.8, sending 1.e4 in game 4242 as p1 with the flags
+    ``0`` and a message. ``SendMove`` escapes the message with ``xmlencrypt``,
+    appends it to an envelope declaring ``encoding="utf-8"`` and posts it with
+    ``::http::geturl $uri -type "text/xml; charset=\"utf-8\"" -query
+    $xmlmessage``, converting nothing. http 2.9.8 counts Content-Length as the
+    string's characters and writes the query to a socket configured
+    ``-translation binary`` (``http::Connected``, then ``http::Write``), which
+    writes each character's low byte; the charset of ``-type`` is only sent
+    (the package reads a charset only from the answer), and ``-urlencoding``
+    serves ``http::formatQuery`` alone. So "Schöne Grüße" arrives as
+    Latin-1 bytes, and "Ничья?" as 1D 38 47 4C 4F 3F (U+041D's low byte, a
+    control character, then "8GLO?"): a lower-case Cyrillic letter becomes a
+    digit, punctuation or a Latin capital, "м" a "<", a capital "Ц" an "&".
+    """
+    head, _, body = (FIXTURES / name).read_bytes().partition(b"\r\n\r\n")
+    lines = head.decode("ascii").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    assert lines[0] == "POST /xfcc/xfccbasic.asmx HTTP/1.1"
+    assert int(headers["Content-Length"]) == len(body)
+    assert body.count(b"<gameId>4242</gameId>") == 1
+    body = body.replace(b"<gameId>4242</gameId>", f"<gameId>{game_id}</gameId>".encode())
+    return {k: headers[k] for k in ("Content-Type", "User-Agent")}, body
+
+
+@pytest.mark.parametrize(
+    ("fixture", "stored"),
+    [
+        # Latin-1 letters are their own low bytes: the text is read back whole.
+        ("scid-gruesse.http", "Schöne Grüße, remis?"),
+        # Cyrillic lost its high bytes in Scid: the move is made and the
+        # message kept as it arrived, U+FFFD for the control byte.
+        ("scid-nichya.http", "\ufffd8GLO?"),
+        # ... and a stray "&" (from "Ц") and "<" (from "м") read as text.
+        ("scid-zugzwang.http", "\ufffd8GLO? &C3F20=3 8 <0B."),
+    ],
+)
+def test_scid_s_own_bytes_make_the_move_whatever_its_message(
+    services: Services, clock: FixedClock, fixture: str, stored: str
+) -> None:
+    at(clock, START + timedelta(days=1))
+    event(services, 4)
+    web = client(services)
+    game_id = next(
+        g.id for g in games_of(services, "p1") if services.queries.game(g.id).white == "p1"
+    )
+    headers, body = captured(fixture, game_id)
+    assert headers["Content-Type"] == 'text/xml; charset="utf-8"'
+    r = web.post(URL, content=body, headers=headers)
+    assert r.status_code == 200, r.text
+    assert scid_shows(r.content) == "Success"
+    view = services.queries.game(game_id)
+    assert [m.san for m in view.moves] == ["e4"]
+    with services.ctx.db.read() as session:
+        move = session.scalars(select(Move).where(Move.game_id == game_id)).one()
+        assert move.message == stored
+    # The partner reads it in GetMyGames, in an answer any XML parser takes.
+    r = web.post(URL, content=scid_get_my_games(view.black), headers=SCID_HEADERS)
+    answer = ElementTree.fromstring(r.content)
+    mine = next(
+        x for x in answer.iter(f"{{{NS}}}XfccGame") if x.findtext(f"{{{NS}}}id") == str(game_id)
+    )
+    assert mine.findtext(f"{{{NS}}}message") == stored
+
+
+def test_requests_are_read_in_the_encoding_they_declare_or_are_in(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START + timedelta(days=1))
+    event(services, 8)
+    web = client(services)
+    mine = [g.id for g in games_of(services, "p1") if services.queries.game(g.id).white == "p1"]
+    text = "Ничья? Ёлки!"
+
+    def sent(game_id: int, body: bytes, content_type: str) -> str | None:
+        r = web.post(URL, content=body, headers={"Content-Type": content_type})
+        assert r.status_code == 200, r.text
+        with services.ctx.db.read() as session:
+            move = session.scalars(select(Move).where(Move.game_id == game_id)).one()
+            return move.message
+
+    def request(game_id: int, declaration: str) -> str:
+        return (
+            scid_send("p1", game_id, 1, "e4", text)
+            .decode()
+            .replace('encoding="utf-8"', f'encoding="{declaration}"')
+        )
+
+    # Declared in the XML declaration alone, or by the Content-Type alone.
+    assert sent(mine[0], request(mine[0], "windows-1251").encode("cp1251"), "text/xml") == text
+    body = request(mine[1], "koi8-r").encode("koi8-r")
+    body = body.replace(b'<?xml version="1.0" encoding="koi8-r"?>', b"")
+    assert sent(mine[1], body, "text/xml; charset=KOI8-R") == text
+    # Declared UTF-8 but written in Windows-1251: read as what it is.
+    body = request(mine[2], "utf-8").encode("cp1251")
+    assert sent(mine[2], body, 'text/xml; charset="utf-8"') == text
 
 
 # ------------------------------------------------------------- Lucas Chess
@@ -514,3 +627,28 @@ def test_booleans_as_clients_write_them(services: Services, clock: FixedClock, f
     with services.ctx.db.read() as session:
         offer = session.scalar(select(DrawOffer).where(DrawOffer.game_id == 1))
         assert offer is not None and offer.offered_by_id == ids_of(services)[view.white]
+
+
+DECLARED = '<?xml version="1.0" encoding="{}"?>'
+
+
+@pytest.mark.parametrize(
+    ("text", "written_in", "content_type", "read_as"),
+    [
+        # What the bytes declare, when they are that.
+        (DECLARED.format("utf-8") + "<a>Ничья</a>", "utf-8", None, "utf-8"),
+        ("<a>Ничья</a>", "cp1251", "text/xml; charset=windows-1251", "cp1251"),
+        ("\ufeff<a>Ничья</a>", "utf-16-le", "text/xml", "utf-16-le"),
+        # UTF-8 declared, something else written: what it looks like.
+        ("<a>Ничья, спасибо</a>", "cp1251", 'text/xml; charset="utf-8"', "cp1251"),
+        ("<a>Ничья, спасибо</a>", "koi8-r", 'text/xml; charset="utf-8"', "koi8-r"),
+        ("<a>Schöne Grüße, à bientôt</a>", "latin-1", None, "cp1252"),
+        # A bytes codec or one that reads markup into text is no declaration.
+        (DECLARED.format("utf-7") + "<a>+ADw-b+AD4-</a>", "utf-8", None, "utf-8"),
+        (DECLARED.format("base64") + "<a>x</a>", "utf-8", None, "utf-8"),
+    ],
+)
+def test_the_encoding_a_request_is_read_in(
+    text: str, written_in: str, content_type: str | None, read_as: str
+) -> None:
+    assert decode_body(text.encode(written_in), content_type) == (text.lstrip("\ufeff"), read_as)

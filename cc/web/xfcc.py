@@ -2,7 +2,10 @@
 
 Reads the request (bounded in size), hands it to :mod:`cc.xfcc.soap` and
 :class:`cc.xfcc.service.XfccService`, and writes the answer as
-``text/xml; charset=utf-8``. The calls are dispatched on the body's element,
+``text/xml; charset=utf-8``. A request is read in the charset its
+Content-Type or its XML declaration names, and read as well as it can be
+where its bytes are not what it declares (:mod:`cc.xfcc.soap` says how);
+what had to be mended is logged. The calls are dispatched on the body's element,
 not on the SOAPAction header, which some clients leave out. Faults are
 answered with HTTP 500, as SOAP 1.1 asks, their faultstring starting with
 one of the protocol's codes (``ServerError`` for a request that is not
@@ -10,6 +13,8 @@ well-formed XML), which is what clients show.
 """
 
 from __future__ import annotations
+
+import logging
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -20,6 +25,7 @@ from cc.web.context import settings_of
 from cc.xfcc import soap
 from cc.xfcc.service import MoveRequest, XfccService
 
+log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 PATHS = ("/xfcc/xfccbasic.asmx", "/xfcc/XfccBasic.asmx")
 
@@ -53,12 +59,22 @@ async def call(request: Request) -> Response:
                 soap.fault(soap.MakeAMoveResult.SERVER_ERROR, "the request is too large"), 413
             )
     try:
-        parsed = soap.parse_request(body, request.headers.get("soapaction"))
+        parsed = soap.parse_request(
+            body, request.headers.get("soapaction"), request.headers.get("content-type")
+        )
     except soap.BadRequest as exc:
         return _xml(soap.fault(soap.MakeAMoveResult.SERVER_ERROR, str(exc)), 500)
     door: XfccService = request.app.state.xfcc
     address = request.client.host if request.client else ""
     username, password = parsed.text("username"), parsed.text("password")
+    if parsed.mended:
+        log.info(
+            "Xfcc %s of %r (%s) was mended to be read: %s",
+            parsed.operation,
+            username,
+            request.headers.get("user-agent", ""),
+            "; ".join(parsed.mended),
+        )
     if parsed.operation == "GetMyGames":
         base = settings_of(request).base_url.rstrip("/")
         try:

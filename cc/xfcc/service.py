@@ -11,6 +11,8 @@ Chess show nothing for any other; what a code stands for in a given case is
 written to the log with the refusal's own words. Where the protocol leaves
 room:
 
+- ``InvalidGameID``: no game has that id, or the id is beyond any a game
+  can have (2^31 and up, 0 and below).
 - ``InvalidMoveNumber``: ``movecount`` is not the move now due, or the move
   due under it was already played by the player's conditional line, and
   differently. A retry of the move already recorded under that number is
@@ -18,7 +20,11 @@ room:
 - ``InvalidMove``: the move is not one legal move; a draw claim
   (``claimDraw``) where neither threefold repetition nor the 50-move rule
   holds, before or after the move sent (nothing is recorded: a draw can only
-  be offered); an offer sent together with a resignation.
+  be offered); an offer sent together with a resignation; a move or a
+  message holding a character XML cannot carry (a control character, a
+  lone surrogate, U+FFFE, U+FFFF), which no answer could write back: nothing
+  is recorded. (The wire admits none: the parser refuses a reference to one
+  and reads the raw byte of one as U+FFFD, see :mod:`cc.xfcc.soap`.)
 - ``NotYourTurn``: the partner is to move, the game is over or suspended,
   or the event has not yet begun (games exist only once an event is
   started; before its first day nobody is to move).
@@ -70,9 +76,9 @@ from cc.services.accounts import AccountService
 from cc.services.context import Actor, ServiceContext, audit, find_game
 from cc.services.games import MESSAGE_LIMIT, GameService, move_number_of, ply_of
 from cc.services.ledger import LedgerService
+from cc.xfcc.soap import NOT_XML, XfccGame
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
-from cc.xfcc.soap import XfccGame
 from notation import start
 from notation.pgn import pgn_date, pgn_name, time_control
 from timekeeping import local_date, overstep_deadline, start_of_day
@@ -83,6 +89,8 @@ log = logging.getLogger(__name__)
 #: "e5xd6 ep", "exd6e.p.": the en-passant mark some clients add
 _EP = re.compile(r"\s*e\.?\s?p\.?\s*$", re.IGNORECASE)
 _UNPLAYED = (ResultReason.TIME_FORFEIT, ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
+#: the largest id an integer column holds (the web's guard refuses larger ones)
+MAX_ID = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -303,8 +311,11 @@ class XfccService:
         return code
 
     def _make_a_move(self, actor: Actor, player_id: int, r: MoveRequest) -> Code:
-        if r.gameId is None:
-            return Code.INVALID_GAME_ID
+        if r.gameId is None or not 0 < r.gameId <= MAX_ID:
+            return self._refused(Code.INVALID_GAME_ID, r, "no game can have that id")
+        if NOT_XML.search(r.myMove) or NOT_XML.search(r.myMessage):
+            detail = "the move or the message holds a character XML cannot carry"
+            return self._refused(Code.INVALID_MOVE, r, detail)
         check = self._precheck(player_id, r)
         if check is not None:
             return check

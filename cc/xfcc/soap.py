@@ -8,11 +8,29 @@ no whitespace, the service's namespace as the default namespace on the
 expressions. Requests are dispatched on the body's element, since some
 clients send no SOAPAction header, and parsed with :mod:`defusedxml` (no
 DTDs, no entities) after a size check.
+
+A request is read in the encoding it declares (a byte order mark, the
+``charset`` of its Content-Type, its XML declaration; UTF-8 when none), and
+read as well as it can be where the bytes are not what they declare, so
+that a move is never lost to the message sent with it (see
+:func:`decode_body`). Scid (``tcl/tools/correspondence.tcl``,
+``::Xfcc::SendMove``, on Tcl 8.6) declares UTF-8 but writes each
+character's low byte: Latin-1 letters arrive as Latin-1 bytes, read back
+exactly; Cyrillic ones lose their high byte (``Н``, U+041D, arrives as the
+control byte 0x1D, ``м`` as ``<``, ``Ц`` as ``&``, lower-case letters as
+digits and capitals), and nothing can tell them back from the bytes: the
+move is made and the message kept as it arrived, with U+FFFD for each byte
+XML cannot carry and its stray ``<`` and ``&`` read as text. A character
+reference to what XML cannot carry (``&#1;``) is refused, as the parser
+refuses it. Every text written out passes :func:`xml_text`, so a stored
+text never makes an answer ill-formed.
 """
 
 from __future__ import annotations
 
+import codecs
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.etree.ElementTree import Element
@@ -36,6 +54,21 @@ _HEAD = (
     'xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>'
 )
 _TAIL = "</soap:Body></soap:Envelope>"
+
+
+#: a character XML 1.0 cannot carry (its ``Char`` production): the C0
+#: controls but tab, LF and CR, surrogates, U+FFFE and U+FFFF
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(value: str) -> str:
+    r"""``value`` escaped as XML character data, every character XML cannot
+    carry replaced by U+FFFD.
+
+    >>> xml_text("a<b & \x00c\ufffe") == "a&lt;b &amp; \ufffdc\ufffd"
+    True
+    """
+    return escape(NOT_XML.sub("\ufffd", value))
 
 
 class MakeAMoveResult(enum.StrEnum):
@@ -127,10 +160,12 @@ def _optional(annotation: str) -> bool:
 
 @dataclass(frozen=True)
 class Request:
-    """A call as read off the wire: the operation and its parameters as text."""
+    """A call as read off the wire: the operation and its parameters as text;
+    ``mended``, what had to be mended to read it (for the log)."""
 
     operation: str
     params: dict[str, str]
+    mended: tuple[str, ...] = ()
 
     def text(self, name: str) -> str:
         return self.params.get(name, "")
@@ -139,19 +174,28 @@ class Request:
         return self.params.get(name, "").strip().lower() in ("true", "1")
 
     def number(self, name: str) -> int | None:
+        """An ``xs:int`` parameter; None when it is no whole number (Python's
+        own ``int`` would also take ``1_0`` and digits of other scripts).
+
+        >>> [Request("MakeAMove", {"gameId": v}).number("gameId") for v in (" 12", "1_0", "١")]
+        [12, None, None]
+        """
         value = self.params.get(name, "").strip()
-        try:
-            return int(value)
-        except ValueError:
-            return None
+        return int(value) if _INTEGER.fullmatch(value) else None
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 class BadRequest(ValueError):
     """A request that is not an Xfcc call we can read; the text says why."""
 
 
-def parse_request(body: bytes, soap_action: str | None = None) -> Request:
-    """The operation and parameters of a SOAP request.
+def parse_request(
+    body: bytes, soap_action: str | None = None, content_type: str | None = None
+) -> Request:
+    """The operation and parameters of a SOAP request; ``content_type``, the
+    request's Content-Type header, whose ``charset`` it is read in.
 
     >>> r = parse_request(b'<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
     ...     b'<soap:Body><GetMyGames xmlns="http://www.bennedik.com/webservices/XfccBasic">'
@@ -162,10 +206,27 @@ def parse_request(body: bytes, soap_action: str | None = None) -> Request:
     """
     if len(body) > MAX_REQUEST_BYTES:
         raise BadRequest(f"the request has {len(body)} bytes, more than {MAX_REQUEST_BYTES}")
+    text, encoding = decode_body(body, content_type)
+    mended = []
+    if encoding != _declared_or_utf8(body, content_type):
+        mended.append(f"read as {encoding}, which its bytes are, not as declared")
+    unreadable = len(NOT_XML.findall(text))
+    if unreadable:
+        text = NOT_XML.sub("\ufffd", text)
+        mended.append(f"{unreadable} character(s) XML cannot carry read as U+FFFD")
     try:
-        root = fromstring(body, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except (ParseError, DefusedXmlException) as exc:
-        raise BadRequest(f"the request is not well-formed XML without DTDs: {exc}") from None
+        root = _parse(text)
+    except BadRequest as refused:
+        # A client that wrote its message's characters' low bytes may have
+        # written a "<" or an "&" into it: read them as the text they are.
+        repaired = _message_as_text(text)
+        if repaired == text:
+            raise
+        try:
+            root = _parse(repaired)
+        except BadRequest:
+            raise refused from None
+        mended.append("stray markup in myMessage read as text")
     if _local(root.tag) != "Envelope" or _namespace(root.tag) not in (SOAP_ENV, SOAP12_ENV):
         raise BadRequest(f"the document is {root.tag!r}, not a SOAP envelope")
     body_el = next((c for c in root if _local(c.tag) == "Body"), None)
@@ -181,7 +242,151 @@ def parse_request(body: bytes, soap_action: str | None = None) -> Request:
             + (f" (SOAPAction names {action!r})" if action else "")
         )
     params = {_local(child.tag): _text(child) for child in call}
-    return Request(operation, params)
+    return Request(operation, params, tuple(mended))
+
+
+def _parse(text: str) -> Element:
+    """The document of a request's text (its XML declaration already read)."""
+    data = _DECLARATION.sub("", text, count=1).encode("utf-8")
+    try:
+        root: Element = fromstring(
+            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+    except (ParseError, DefusedXmlException) as exc:
+        raise BadRequest(f"the request is not well-formed XML without DTDs: {exc}") from None
+    return root
+
+
+# ------------------------------------------------------- reading the bytes
+
+_DECLARATION = re.compile(r"\A\ufeff?<\?xml[ \t\r\n][^>]*?\?>")
+_DECLARED = re.compile(rb"""\A<\?xml[ \t\r\n][^>]*?encoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""")
+_CHARSET = re.compile(r"""charset\s*=\s*["']?([^"';\s]+)""", re.IGNORECASE)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+#: text encodings a request may not declare: they read markup into the text
+_UNSAFE = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "idna", "utf-7"})
+_WORD = re.compile(rb"[A-Za-z\x80-\xff]+")
+
+
+def _codec(name: str | None) -> str | None:
+    """Python's name of a declared text encoding (``windows-1251``:
+    ``cp1251``); None when unknown or no text encoding."""
+    if not name:
+        return None
+    try:
+        codec = codecs.lookup(name).name
+        "".encode(codec)  # a LookupError for base64 and the other bytes codecs
+    except (LookupError, UnicodeError):
+        return None
+    return None if codec in _UNSAFE else codec
+
+
+def _declared(body: bytes, content_type: str | None) -> list[str]:
+    """The encodings a request declares: its Content-Type's ``charset``
+    first (RFC 7303 puts it before the document's own), then its XML
+    declaration's."""
+    found = []
+    charset = _CHARSET.search(content_type or "")
+    declaration = _DECLARED.match(body)
+    for name in (
+        charset.group(1) if charset else None,
+        declaration.group(1).decode("ascii") if declaration else None,
+    ):
+        codec = _codec(name)
+        if codec and codec not in found:
+            found.append(codec)
+    return found
+
+
+def _declared_or_utf8(body: bytes, content_type: str | None) -> str:
+    for bom, codec in _BOMS:
+        if body.startswith(bom):
+            return codec
+    return next(iter(_declared(body, content_type)), "utf-8")
+
+
+def decode_body(body: bytes, content_type: str | None = None) -> tuple[str, str]:
+    """A request's text and the encoding it was read in.
+
+    A byte order mark decides; else bytes that are UTF-8 are read as UTF-8
+    when UTF-8 is declared or nothing is; else the first declared encoding
+    the bytes are text in. Bytes that are not what they declare (a client
+    declaring UTF-8 and writing another encoding) are read in the
+    single-byte encoding they look like, as the mail door reads letters:
+    Windows-1251 or KOI8-R where words are made of high bytes alone (a
+    Cyrillic text; the one whose lower-case range, where most letters of a
+    text are, holds more of them), else Windows-1252, whose letters are
+    Latin-1's.
+
+    >>> decode_body('<a>Ничья?</a>'.encode("cp1251"), 'text/xml; charset="utf-8"')
+    ('<a>Ничья?</a>', 'cp1251')
+    >>> decode_body('<a>Grüße</a>'.encode("latin-1"))
+    ('<a>Grüße</a>', 'cp1252')
+    """
+    for bom, codec in _BOMS:
+        if body.startswith(bom):
+            try:
+                return body[len(bom) :].decode(codec), codec
+            except UnicodeDecodeError:
+                break
+    declared = _declared(body, content_type)
+    if not declared or "utf-8" in declared:
+        try:
+            return body.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            pass
+    for codec in declared:
+        try:
+            return body.decode(codec), codec
+        except UnicodeDecodeError:
+            continue
+    codec = _single_byte(body)
+    try:
+        return body.decode(codec), codec
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined
+        return body.decode("iso8859-1"), "iso8859-1"
+
+
+def _single_byte(body: bytes) -> str:
+    """The single-byte encoding bytes that are no UTF-8 look like written in."""
+    cyrillic = latin = 0
+    for word in _WORD.findall(body):
+        high = sum(b >= 0x80 for b in word)
+        if high == len(word) and high >= 2:
+            cyrillic += 1
+        elif high:
+            latin += 1
+    if cyrillic <= latin:
+        return "cp1252"
+    upper_koi8_lower_1251 = sum(b >= 0xE0 for b in body)
+    lower_koi8_upper_1251 = sum(0xC0 <= b < 0xE0 for b in body)
+    return "cp1251" if upper_koi8_lower_1251 >= lower_koi8_upper_1251 else "koi8-r"
+
+
+_MESSAGE = re.compile(
+    r"(<(?:[\w.-]+:)?myMessage(?:\s[^<>]*)?>)(.*)(</(?:[\w.-]+:)?myMessage\s*>)", re.DOTALL
+)
+_REFERENCE = re.compile(r"&(?!(?:#[0-9]+|#x[0-9A-Fa-f]+|[A-Za-z][\w.-]*);)")
+
+
+def _message_as_text(text: str) -> str:
+    """``text`` with the ``<``, ``>`` and ``&`` of its ``myMessage`` that
+    begin no reference escaped: the element holds text alone, and a client
+    that escaped its message before losing its characters' high bytes sent
+    them for letters (``м``, U+043C, as ``<``; ``Ц``, U+0426, as ``&``).
+
+    >>> _message_as_text("<m><myMessage>мат <0B & &amp; &#1;</myMessage></m>")
+    '<m><myMessage>мат &lt;0B &amp; &amp; &#1;</myMessage></m>'
+    """
+    found = _MESSAGE.search(text)
+    if found is None:
+        return text
+    inner = _REFERENCE.sub("&amp;", found.group(2)).replace("<", "&lt;").replace(">", "&gt;")
+    return text[: found.start(2)] + inner + text[found.end(2) :]
 
 
 def _local(tag: str) -> str:
@@ -199,7 +404,7 @@ def _text(element: Element) -> str:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return escape(str(value))
+    return xml_text(str(value))
 
 
 def games_response(games: Sequence[XfccGame]) -> bytes:
@@ -250,7 +455,7 @@ def fault(code: MakeAMoveResult, reason: str = "", *, client: bool = True) -> by
     text = f"{code.value}: {reason}" if reason else code.value
     return (
         f"{_HEAD}<soap:Fault><faultcode>{kind}</faultcode>"
-        f"<faultstring>{escape(text)}</faultstring><detail /></soap:Fault>{_TAIL}"
+        f"<faultstring>{xml_text(text)}</faultstring><detail /></soap:Fault>{_TAIL}"
     ).encode()
 
 
@@ -331,7 +536,7 @@ def wsdl(location: str) -> bytes:
         '<soap:binding transport="http://schemas.xmlsoap.org/soap/http" />'
         f"{operations}</wsdl:binding>"
         '<wsdl:service name="XfccBasic"><wsdl:port name="XfccBasicSoap" '
-        f'binding="tns:XfccBasicSoap"><soap:address location="{escape(location)}" />'
+        f'binding="tns:XfccBasicSoap"><soap:address location="{xml_text(location)}" />'
         "</wsdl:port></wsdl:service></wsdl:definitions>"
     )
     return text.encode()
