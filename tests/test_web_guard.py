@@ -49,6 +49,8 @@ def test_hostile_json_gets_4xx_in_the_error_form(services: Services, site: dict)
         ("/api/v1/games/1/moves", '{"move": "e\\u00004"}'),
         ("/api/v1/games/1/moves", '{"move": "e4", "move_number": 9223372036854775808}'),
         ("/api/v1/games/1/complaints", json.dumps({"text": "\x00"})),
+        ("/api/v1/games/1/complaints", json.dumps({"text": "draw?\x1d"})),
+        ("/api/v1/games/1/complaints", json.dumps({"text": "a\ufffeb"})),
         ("/api/v1/games/1/receipts", json.dumps({"player": "x" * 400, "received": "2026-05-12"})),
         ("/api/v1/games/1/moves", '{"move": '),
         ("/api/v1/games/1/moves", "[]"),

@@ -3,7 +3,8 @@
 A request is refused with a 4xx in the door's own error form, never let
 through to fail as a 500 deep inside, when it is larger than the door
 takes, names an id no database column holds (2^31 and up), or carries a
-value no text column stores (NUL, a lone surrogate, undecodable bytes),
+character no record should hold (NUL, another control character but tab,
+line feed and return, a lone surrogate, undecodable bytes),
 a number JSON does not have (NaN, Infinity), or a text longer than a field
 takes. The limits are named in the answer. Xfcc reads its own bodies
 (bounded and parsed as XML, which admits none of these) and is passed by.
@@ -35,7 +36,10 @@ MAX_BODY = 256 * 1024
 MAX_TEXT = 20_000
 #: ids and numbers beyond this fit no integer column
 MAX_INT = 2**31 - 1
-_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+#: characters no text here may hold: NUL and lone surrogates no column
+#: stores, and the other controls (but tab, line feed and return) and
+#: non-characters XML 1.0 cannot carry, which Xfcc answers and PGN write
+_UNSTORABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: a path segment naming an id: digits, perhaps with a file's suffix (``12.pgn``)
 _ID_SEGMENT = re.compile(r"^([0-9]+)(\.[A-Za-z]+)?$")
 
