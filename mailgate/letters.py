@@ -40,6 +40,10 @@ _QUOTE_HEADERS: Final = [
     )
 ]
 _SIGNATURE: Final = re.compile(r"^(--|-- |—)\s*$")
+#: a quote header's verb alone on its line, the rest broken onto the line above
+_HEADER_VERB: Final = re.compile(
+    r"^\s*(wrote|пишет|написал[аи]?( \(а\))?|писал[аи]?)\s*:\s*$", re.IGNORECASE
+)
 #: a quoted line: ">", "> >", or The Bat!'s initials before it ("PP> ")
 _QUOTED: Final = re.compile(r"^\s*(?:[^\W\d_]{1,4})?>")
 #: an innermost quoted block: one that holds no other
@@ -384,6 +388,8 @@ def own_text(text: str) -> tuple[str, str]:
         if _SIGNATURE.match(line):
             break
         if any(p.match(line) for p in _QUOTE_HEADERS):
+            if at and kept and kept[-1] == lines[at - 1].rstrip() and _header_goes_on(line):
+                kept.pop()  # the header's first half, broken by the program
             if not _quote_follows(lines, at + 1):
                 break
             kept = below
@@ -401,6 +407,22 @@ def _trimmed(lines: list[str]) -> str:
     while lines and not lines[0].strip():
         lines.pop(0)
     return "\n".join(lines)
+
+
+def _header_goes_on(line: str) -> bool:
+    """Whether a quote header's line is the second half of a longer one, as
+    Gmail breaks a long "On ..., Name <address> wrote:" in plain text: it
+    holds only the verb, or the end of an address begun on the line above.
+
+    >>> _header_goes_on("moves@cc.test> wrote:"), _header_goes_on("пишет:")
+    (True, True)
+    >>> _header_goes_on("On Sun, 10 May 2026, Server <moves@cc.test> wrote:")
+    False
+    """
+    if _HEADER_VERB.match(line):
+        return True
+    close = line.find(">")
+    return close >= 0 and "<" not in line[:close]
 
 
 def _quote_follows(lines: list[str], start: int) -> bool:

@@ -48,6 +48,14 @@ FORM = "> Rec.  Sent   Time  N    White  Black\n> ---   10/05  0/00  01.  5254"
             "",
         ),
         ('Ход 5755\n\n10.05.2026, 12:00, "Server" <moves@cc.test>:\n01.  5254\n', "Ход 5755", ""),
+        # Gmail breaks a long attribution in two: both halves go with the quote
+        (
+            "\n\nOn Sun, 10 May 2026 at 12:00, Сервер заочных шахмат <\nmoves@cc.test> wrote:"
+            f"\n\n{FORM}\n",
+            "",
+            "",
+        ),
+        (f"1. 5254 5755\n\n10.05.2026 12:00, Сервер\nпишет:\n{FORM}", "1. 5254 5755", ""),
         # answers between quotes: every part outside the quotes, up to the signature
         (
             f"moves@cc.test пишет:\n{FORM}\n1. 5254\n> 1. ... ?\n5755\n-- \n1. 4244",
@@ -115,6 +123,10 @@ def test_the_subject_is_read_when_the_body_says_no_move() -> None:
     assert (statement.record, statement.commands) == ("5. ... 5755", {Command.OFFER_DRAW})
     # A move in the body is the move; the subject is not read.
     assert read_message("5. ... 4745", "", subject).record == "5. ... 4745"
+    # An empty Gmail reply with its long attribution broken in two: the
+    # subject is read, not the year in the attribution.
+    letter = own_text("\nOn Sun, 10 May 2026 at 12:00, Server <\nmoves@cc.test> wrote:\n" + FORM)
+    assert read_message(*letter, "Re: : 5254 5755").loose_moves == ("5254", "5755")
     # The gateway's own subject states nothing, even with digits in it.
     plain = subject_words("Re: [cc 12 beiq3f] Cup 2026: A 1234 - B", ["Cup 2026", "A 1234", "B"])
     statement = read_message("", "", plain)
