@@ -40,7 +40,8 @@ WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 PASSWORD = "gateway-pw"
 
 
-USERS = [f"moves{i}" for i in range(20)]
+#: a mailbox for each test on each backend
+USERS = [f"moves{i}" for i in range(60)]
 _free_users = iter(USERS)
 
 
