@@ -6,13 +6,19 @@ free form 59.2 are both read line by line: header lines ("Турнир", "Event"
 what remains of numbered lines is the move record in whatever notation.
 Draw offers, acceptance, resignation, leave and a time claim can be written
 as plain words in Russian or English.
+
+The subject is part of the message (56.2.1): :func:`read_message` reads the
+text above the quote, then the text below it when the text above says no
+move (a reply written under the quote), then the subject's words when the
+body says none (a move typed in the subject, the body left empty).
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final
 
@@ -25,10 +31,16 @@ _HEADER_LABELS: Final = re.compile(
     r"white time|black time|time white|time black|пол\.|received)\b",
     re.IGNORECASE,
 )
-#: dates (10/05, 12.05.2026, 2026-05-12) and day counts (4/04) in the form's columns
+#: dates (10/05, 12.05.2026, 2026-05-12) and day counts (4/04) in the form's
+#: columns; a span of days before a month ("12-15 мая", "21–25 May"), which
+#: reads like numeric notation with a hyphen (Art. 58) but is no move
 _DATES: Final = re.compile(
     r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)\b|(?<!\S)-{2,}(?!\S)"
+    r"|\b\d{1,2}\s*[-\u2010-\u2014\u2212]\s*\d{1,2}(?=\s+(?i:янв|фев|мар|апр|ма[йя]|июн|июл|"
+    r"авг|сен|окт|ноя|дек|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 )
+#: the reply token of the gateway's subjects, and a leave's
+_SUBJECT_TOKEN: Final = re.compile(r"\[cc\b[^\]]*\]", re.IGNORECASE)
 _NUMBER: Final = re.compile(r"(?<![\w.])\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?")
 _DATE_WORD: Final = r"(\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})"
 _LEAVE: Final = re.compile(
@@ -203,6 +215,64 @@ def read_statement(text: str) -> Statement:
         else:
             leave = (first, last)
     return Statement(" ".join(record), tuple(loose), commands, leave, header, bad_leave)
+
+
+def states_move(statement: Statement) -> bool:
+    """Whether a statement gives a move: a numbered record or a loose one."""
+    return bool(statement.record or statement.loose_moves)
+
+
+def read_message(text: str, below: str = "", subject: str = "") -> Statement:
+    """What a whole message states: its text above the quote, then with the
+    text below it, then its subject's moves, each read only when what came
+    before says no move.
+
+    A reply written under the quote is read like one above it, and a move
+    written in the subject of a message whose body says none is the
+    message's move: the subject is part of the message (56.2.1), and
+    56.3.5 is for a message that holds no move anywhere. ``subject`` is the
+    subject's words without the gateway's own (:func:`subject_words`).
+
+    >>> read_message("", "1. 5254 5755").record
+    '1. 5254 5755'
+    >>> read_message("Спасибо!", "", "1. 5254 5755").record
+    '1. 5254 5755'
+    >>> read_message("1. 5254 5755", "2. 7163", "1. 4244").record
+    '1. 5254 5755'
+    """
+    statement = read_statement(text)
+    if states_move(statement):
+        return statement
+    if below.strip():
+        statement = read_statement(f"{text}\n{below}")
+        if states_move(statement):
+            return statement
+    if subject.strip():
+        titled = read_statement(subject)
+        if states_move(titled):
+            return replace(
+                statement,
+                record=titled.record,
+                loose_moves=titled.loose_moves,
+                commands=statement.commands | titled.commands,
+            )
+    return statement
+
+
+def subject_words(subject: str, known: Iterable[str] = ()) -> str:
+    """A subject's words as the player wrote them: without the gateway's
+    reply token and the ``known`` words of the game's own subject (the
+    event's code, the players' names), which may hold digits but never a
+    move.
+
+    >>> subject_words("Re: [cc 12 bei4f2a] Cup 2026: Ivanov - Petrov 5. ... 5755",
+    ...               ["Cup 2026", "Ivanov", "Petrov"])
+    'Re: : - 5. ... 5755'
+    """
+    words = _SUBJECT_TOKEN.sub(" ", subject)
+    for word in sorted({k for k in known if k.strip()}, key=len, reverse=True):
+        words = re.sub(re.escape(word), " ", words, flags=re.IGNORECASE)
+    return " ".join(words.split())
 
 
 def _numbered_fragment(line: str) -> str:
