@@ -18,6 +18,7 @@ from notation.kinds import Notation
 from notation.reading import (
     _CASTLING,
     _LAN,
+    _NUMERIC,
     _NUMERIC_SEPARATED,
     _SAN,
     _UCI,
@@ -133,9 +134,13 @@ def classify(token: str) -> Notation | None:
     with a sign between its squares (56.3.6) is numeric, but not with a
     colon: out of a numbered record "14:35" is a time of day, not a move
     (in a record, where a move stands, :func:`read_move_as` reads it).
+    The punctuation of the sentence around a move is an added sign too
+    (56.3.6): "5755." and "(Nf3)," are moves; "1." and "14:35." are not.
 
     >>> classify("48-47"), classify("48–47"), classify("52x54"), classify("14:35")
     (<Notation.NUMERIC: 'numeric'>, <Notation.NUMERIC: 'numeric'>, <Notation.NUMERIC: 'numeric'>, None)
+    >>> classify("5755."), classify("Кf3;"), classify("1."), classify("14:35."), classify("12.05.")
+    (<Notation.NUMERIC: 'numeric'>, <Notation.SAN_RU: 'san-ru'>, None, None, None)
     """  # noqa: E501
     stripped = token.strip()
     if len(stripped) in (4, 5) and stripped.isdigit():
@@ -143,6 +148,8 @@ def classify(token: str) -> Notation | None:
     cleaned = _clean(stripped)
     if not cleaned:
         return None
+    if _NUMERIC.match(cleaned):
+        return Notation.NUMERIC
     separated = _NUMERIC_SEPARATED.match(cleaned)
     if separated:
         return None if separated.group("sep") == ":" else Notation.NUMERIC

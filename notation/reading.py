@@ -14,7 +14,11 @@ Accepted, in any mix (see the README's table of examples):
 - UCI: ``e2e4``, ``e7e8q``.
 
 Signs and words the rules say to ignore (56.3.6, 55.3.5) are dropped: ``+``,
-``++``, ``#``, ``!``, ``?``, "шах", "мат", "check", "mate", "e.p.".
+``++``, ``#``, ``!``, ``?``, "шах", "мат", "check", "mate", "e.p.". So is the
+punctuation of the sentence a move stands in, another added sign (56.3.6):
+a full stop, comma, semicolon, ellipsis or closing bracket after it
+(``5755.``, ``Nf3,``, ``Кf3;``, ``e2-e4…``), an opening bracket or quotes
+around it (``(5755)``, ``«5755»``, ``"e4"``).
 """
 
 from __future__ import annotations
@@ -87,9 +91,27 @@ _RUSSIAN: Final = frozenset("КрРФЛС")
 _SQUARE_DIGITS: Final = frozenset("12345678")
 
 
+#: the punctuation of a sentence around a move (56.3.6): opening brackets
+#: and quotes before it; a full stop, comma, semicolon, ellipsis, closing
+#: bracket or quotes after it ("!" and "?" are dropped as annotations)
+_PUNCTUATION: Final = re.compile(
+    "^[(\"'\u00ab\u201c\u201e\u2018\u201a]+|[.,;\u2026)\"'\u00bb\u201d\u201c\u2019]+$"
+)
+
+
+def unpunctuated(token: str) -> str:
+    """``token`` without the punctuation of the sentence it stands in (56.3.6).
+
+    >>> unpunctuated("5755."), unpunctuated("(Nf3),"), unpunctuated("«Кf3»;"), unpunctuated("e4!")
+    ('5755', 'Nf3', 'Кf3', 'e4!')
+    """
+    return _PUNCTUATION.sub("", token.strip())
+
+
 def _clean(text: str) -> str:
     cleaned = _IGNORED.sub("", text)
-    return "".join(cleaned.split()).translate(_LOOKALIKE_FILES).replace("×", "x")
+    cleaned = "".join(cleaned.split()).translate(_LOOKALIKE_FILES).replace("×", "x")
+    return unpunctuated(cleaned)
 
 
 def read_move(board: chess.Board, text: str) -> chess.Move:

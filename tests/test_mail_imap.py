@@ -464,6 +464,10 @@ WRITTEN_AS_PROGRAMS_WRITE = {
     "47-thunderbird-hyphen-en": (WHITE, ["e4", "d6", "Nf3", "Qd7"], "c3"),
     "48-iphone-move-in-subject": (BLACK, ["e4"], "e5"),
     "49-gmail-move-in-subject": (BLACK, ["e4"], "e5"),
+    # punctuation after the move (56.3.6): a full stop, a semicolon
+    "50-yandex-html-full-stop": (BLACK, ["e4"], "e5"),
+    "51-outlook-semicolon-ru": (BLACK, ["e4"], "e5"),
+    "53-mailru-first-move-full-stop": (WHITE, [], "e4"),
 }
 
 
@@ -503,3 +507,48 @@ def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothi
     assert charges == []
     assert [a.kind for a in answers] == ["reply"]
     assert f"{played} in game 1 is recorded" in answers[0].body, answers[0].body
+
+
+#: raw messages whose command stands only in the subject, the body empty:
+#: the sender, the moves before, the result, the confirmation's words
+COMMAND_IN_THE_SUBJECT = {
+    "52-iphone-resign-in-subject": (BLACK, ["e4"], "1-0", "Player 2 resigned. Result 1-0."),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND_IN_THE_SUBJECT))
+def test_a_command_in_the_subject_of_an_empty_message_is_done_and_charged_nothing(
+    name: str, site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """The subject is part of the message (56.2.1): a command written only
+    there is done, as written in the body, and is no message without a move."""
+    from tests.test_mail_fixtures import HERE, WRITTEN_TOKENS
+
+    sender, setup, result, confirmation = COMMAND_IN_THE_SUBJECT[name]
+    actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
+    for i, san in enumerate(setup):
+        site.games.submit_move(actors[i % 2], 1, san)
+    raw = (HERE / f"{name}.eml").read_bytes()
+    for written, player_id in WRITTEN_TOKENS.items():
+        raw = raw.replace(written, site.mail.token(1, player_id).encode())
+    with site.ctx.db.read() as session:
+        before = max(session.scalars(select(OutboundMessage.id)).all(), default=0)
+    server, user = inbox
+    at = datetime(2026, 5, 11, 7, 15, tzinfo=UTC)
+    clock.set(at + timedelta(minutes=1))
+    server.deliver(user, raw, name, at.timestamp())
+    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    view = site.queries.game(1)
+    assert [m.san for m in view.moves] == setup and view.result == result
+    with site.ctx.db.read() as session:
+        (row,) = session.scalars(select(InboundMessage)).all()
+        charges = session.scalars(select(TimeCharge)).all()
+        answers = session.scalars(
+            select(OutboundMessage).where(
+                OutboundMessage.to_address == sender, OutboundMessage.id > before
+            )
+        ).all()
+    assert (row.source, row.status) == ("imap", "applied"), row.detail
+    assert charges == []
+    assert [a.kind for a in answers] == ["reply"]
+    assert confirmation in answers[0].body, answers[0].body

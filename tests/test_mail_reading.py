@@ -141,3 +141,89 @@ def test_numeric_moves_with_a_hyphen_in_a_message() -> None:
     assert read_statement("Мой ход 5755, в отъезде буду 12-15 мая").loose_moves == ("5755",)
     assert read_statement("5755, away 21\u201325 May").loose_moves == ("5755",)
     assert read_statement("Sent at 14:35: 5755").loose_moves == ("5755",)
+
+
+@pytest.mark.parametrize(
+    ("text", "loose"),
+    [
+        ("Мой ход 5755.", ("5755",)),
+        ("5755; предлагаю ничью", ("5755",)),
+        ("5755, предлагаю ничью", ("5755",)),
+        ("Ход 5755…", ("5755",)),
+        ("My move is Nf3.", ("Nf3",)),
+        ("Мой ход Кf3!", ("Кf3!",)),  # an annotation, ignored when read, as before
+        ("Отвечаю e7-e5; ваш ход.", ("e7-e5",)),
+        ("Мой ход (5755).", ("5755",)),
+        ("Мой ход «5755»", ("5755",)),
+        ('My move: "e5".', ("e5",)),
+        # a date or a time ending a sentence is no move
+        ("Отправлено 12.05. в 14:35.", ()),
+        ("Sent on 12.05.2026 at 14:35; 5755.", ("5755",)),
+    ],
+)
+def test_a_move_in_a_sentence_is_read_without_its_punctuation(
+    text: str, loose: tuple[str, ...]
+) -> None:
+    """The punctuation of the sentence a move stands in is an added sign
+    (56.3.6): the move is read, not "no move"."""
+    statement = read_statement(text)
+    assert (statement.record, statement.loose_moves) == ("", loose)
+
+
+def test_a_numbered_record_ending_a_sentence() -> None:
+    assert read_statement("1. 5254 5755.").record == "1. 5254 5755."
+    assert read_statement("1. ... 5755; ничья?").record == "1. ... 5755;"
+    assert read_statement("Письмо от 12.05. в 14:35.").record == ""
+
+
+def _titled(subject: str) -> str:
+    return subject_words(subject, ["Cup 2026", "Иванов Иван", "Петров Пётр"])
+
+
+@pytest.mark.parametrize(
+    ("subject", "commands"),
+    [
+        ("Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Сдаюсь", {Command.RESIGN}),
+        ("Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр: I resign", {Command.RESIGN}),
+        ("RE: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Resign", {Command.RESIGN}),
+        (
+            "Ответ: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Принимаю ничью",
+            {Command.ACCEPT_DRAW},
+        ),
+        (
+            "Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Принимаю",
+            {Command.ACCEPT_DRAW},
+        ),
+        (
+            "Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр I accept the draw",
+            {Command.ACCEPT_DRAW},
+        ),
+        (
+            "Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Предлагаю ничью",
+            {Command.OFFER_DRAW},
+        ),
+        # a question offers nothing, as it offers nothing in the body
+        ("Re: [cc 12 bei4f2a9c1b] Game 12: ничья?", set()),
+        ("Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр", set()),
+        # "draw?" offers a draw in the body, and so in the subject
+        ("Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр draw?", {Command.OFFER_DRAW}),
+    ],
+)
+def test_a_command_in_the_subject_of_a_message_that_says_nothing(
+    subject: str, commands: set[Command]
+) -> None:
+    """The subject is part of the message (56.2.1): with an empty body, or
+    one that gives neither a move nor a command, its command is read."""
+    for body in ("", "Отправлено с iPhone", "Sent from my iPhone"):
+        assert read_message(body, "", _titled(subject)).commands == commands, body
+    assert read_message("", "", _titled(subject)).record == ""
+
+
+def test_the_subjects_commands_are_not_read_when_the_body_gives_a_move_or_a_command() -> None:
+    resign = _titled("Re: [cc 12 bei4f2a9c1b] Cup 2026: Иванов Иван - Петров Пётр Сдаюсь")
+    with_move = read_message("1. 5254 5755", "", resign)
+    assert (with_move.record, with_move.commands) == ("1. 5254 5755", frozenset())
+    assert read_message("Предлагаю ничью", "", resign).commands == {Command.OFFER_DRAW}
+    # a move in the subject brings its words with it, as before
+    moved = read_message("", "", _titled("Re: [cc 12 x] Cup 2026: 1. ... 5755 предлагаю ничью"))
+    assert (moved.record, moved.commands) == ("1. ... 5755", {Command.OFFER_DRAW})

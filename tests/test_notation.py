@@ -363,3 +363,57 @@ def test_a_record_with_a_move_onto_its_own_square_fails_at_that_move() -> None:
         assert result.failure is not None, record
         assert (result.failure.number, result.failure.color) == (number, color), record
         assert result.failure.error.kind in ("impossible", "illegible"), record
+
+
+@pytest.mark.parametrize(
+    ("fen", "text", "uci"),
+    [
+        (chess.STARTING_FEN, "5254.", "e2e4"),
+        (chess.STARTING_FEN, "52-54,", "e2e4"),
+        (chess.STARTING_FEN, "5254;", "e2e4"),
+        (chess.STARTING_FEN, "5254…", "e2e4"),
+        (chess.STARTING_FEN, "(5254)", "e2e4"),
+        (chess.STARTING_FEN, "«5254»", "e2e4"),
+        (chess.STARTING_FEN, "\u201c5254\u201d.", "e2e4"),
+        (chess.STARTING_FEN, "Nf3.", "g1f3"),
+        (chess.STARTING_FEN, "Кf3;", "g1f3"),
+        (chess.STARTING_FEN, '"Nf3",', "g1f3"),
+        (chess.STARTING_FEN, "g1-f3)", "g1f3"),
+        (chess.STARTING_FEN, "Кg1-f3.", "g1f3"),
+        (chess.STARTING_FEN, "g1f3.", "g1f3"),
+        (chess.STARTING_FEN, "e4!.", "e2e4"),
+        (chess.STARTING_FEN, "(e4?)", "e2e4"),
+        (ITALIAN, "O-O.", "e1g1"),
+        (ITALIAN, "0-0,", "e1g1"),
+        (ITALIAN, "Bxf7+.", "c4f7"),
+        (EN_PASSANT, "exf6 e.p.", "e5f6"),
+        (PROMOTION, "57581.", "e7e8q"),
+        (PROMOTION, "e8=Q;", "e7e8q"),
+    ],
+)
+def test_the_punctuation_of_a_sentence_around_a_move_is_ignored(
+    fen: str, text: str, uci: str
+) -> None:
+    """A full stop, comma, semicolon, ellipsis or bracket after a move, an
+    opening bracket or quotes around it: added signs (56.3.6)."""
+    assert read_move(chess.Board(fen), text).uci() == uci
+
+
+def test_annotations_are_ignored_as_before() -> None:
+    for text in ("e4", "e4!", "e4?", "e4!!", "e4?!", "e4!?", "5254!", "5254?"):
+        assert read_move(chess.Board(), text).uci() == "e2e4", text
+
+
+def test_a_record_with_the_punctuation_of_a_sentence() -> None:
+    from notation import Notation, classify, read_move_list
+
+    result = read_move_list("1. 5254 5755.")
+    assert [m.move.uci() for m in result.moves] == ["e2e4", "e7e5"] and result.failure is None
+    result = read_move_list("1. e4, e5; 2. Кf3. 2... (Кc6) 3. Bb5…")
+    assert [m.move.uci() for m in result.moves] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    assert result.failure is None
+    # a move number, a date, a time: no move, with or without a full stop
+    for text in ("1.", "10...", "12.05.", "12.05.2026.", "14:35.", "14:35,", ".", "…"):
+        assert classify(text) is None, text
+    assert classify("5755.") == Notation.NUMERIC and classify("(Nf3),") == Notation.SAN
+    assert classify("Кf3;") == Notation.SAN_RU and classify("e2-e4.") == Notation.LAN
