@@ -47,7 +47,10 @@ PGN_MODES = {"server": "XFCC", "email": "EM", "post": "Postal"}
 class PlayerView:
     id: int
     login: str
+    #: the display form, surname first ("Петров Пётр Иванович")
     name: str
+    surname: str
+    given_names: str
     lang: str
     emails: list[str]
     roles: list[str]
@@ -308,6 +311,8 @@ class QueryService:
             id=player.id,
             login=player.login,
             name=player.name,
+            surname=player.surname,
+            given_names=player.given_names,
             lang=player.lang,
             emails=[e.address for e in player.emails],
             roles=sorted(r.role.value for r in player.roles),
@@ -758,8 +763,8 @@ class QueryService:
         record.headers["Date"] = pgn_date(event.start_date)
         record.headers["Round"] = f"{game.round}.{game.board}"
         # "Surname, Given", as PGN and ICCF write names (notation.pgn.pgn_name).
-        record.headers["White"] = pgn_name(game.white.name)
-        record.headers["Black"] = pgn_name(game.black.name)
+        record.headers["White"] = pgn_name(game.white.surname, game.white.given_names)
+        record.headers["Black"] = pgn_name(game.black.surname, game.black.given_names)
         record.headers["Result"] = game.result.value if plies is None else "*"
         for side, who in (("White", game.white), ("Black", game.black)):
             if who.rating is not None:
