@@ -16,6 +16,7 @@ from sqlalchemy import select
 from cc import errors
 from cc.clock import FixedClock
 from cc.db import Database
+from cc.demo import seed_demo
 from cc.models import Player
 from cc.security import hash_password
 from cc.services import EventSpec, ServiceContext, Services
@@ -201,3 +202,10 @@ def test_a_list_without_a_surname_column_or_a_surname_is_refused(site: Services)
     assert [(n, str(p)) for n, p in report.problems] == [(2, "no surname")]
     assert report.created == []
 
+
+def test_the_demo_players_have_real_names(services: Services) -> None:
+    credentials = seed_demo(services, OPERATOR)  # on an empty site only
+    assert credentials is not None and [c[0] for c in credentials] == ["alice", "boris", "arbiter"]
+    [game] = services.queries.games()
+    pgn = services.queries.pgn([game.id])
+    assert '"Liddell, Alice"' in pgn and '"Борисов, Борис Петрович"' in pgn
