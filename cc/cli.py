@@ -331,7 +331,17 @@ def player() -> None:
 
 @player.command("add")
 @click.argument("login")
-@click.option("--name", required=True, help="Full name as printed in tables and PGN.")
+@click.option("--surname", help="Surname, as the federation's list writes it (Petrov).")
+@click.option(
+    "--given-names",
+    default="",
+    help="Given names, a patronymic among them (Pyotr Ivanovich); none for a one-word name.",
+)
+@click.option(
+    "--name",
+    help='Instead of the two above: one text, surname first ("Petrov Pyotr Ivanovich", '
+    'or "Petrov, Pyotr Ivanovich"): the first word is the surname, the rest the given names.',
+)
 @click.option("--email", "emails", multiple=True, help="A registered address (repeatable).")
 @click.option(
     "--lang", "player_lang", type=click.Choice(["en", "ru"]), default="en", show_default=True
@@ -350,18 +360,24 @@ def player() -> None:
 def player_add(
     state: State,
     login: str,
-    name: str,
+    surname: str | None,
+    given_names: str,
+    name: str | None,
     emails: tuple[str, ...],
     player_lang: str,
     roles: tuple[str, ...],
     password_stdin: bool,
     as_json_flag: bool,
 ) -> None:
-    """Register a player."""
+    """Register a player: --surname and --given-names, or --name."""
+    if (surname is None) == (name is None) or (name is not None and given_names):
+        raise click.UsageError(_("give --surname (and --given-names) or --name, not both"))
     password = sys.stdin.readline().rstrip("\n") if password_stdin else None
     pid = state.services.players.add(
         state.actor,
         login=login,
+        surname=surname,
+        given_names=given_names if surname is not None else None,
         name=name,
         emails=emails,
         lang=player_lang,

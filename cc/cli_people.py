@@ -20,7 +20,8 @@ from cc.cli import State, _, pass_state, player, refusals
 @pass_state
 @refusals
 def player_import(state: State, path: Path, invite: bool) -> None:
-    """Add or update people from a CSV list (name, email, lang, federation_id, rating, country)."""
+    """Add or update people from a CSV list (surname, given_names, email, lang, federation_id,
+    rating, country; or one name column instead of the first two, read surname first)."""
     data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     try:
         text = data.decode("utf-8-sig")

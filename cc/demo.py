@@ -19,10 +19,11 @@ from cc.regulations import Mode
 from cc.services import Actor, EventSpec, Services
 from timekeeping import local_date
 
+#: login, surname, given names, language, roles: PGN writes "Liddell, Alice"
 DEMO_PLAYERS = (
-    ("alice", "Alice Demo", "en", ("player",)),
-    ("boris", "Борис Демо", "ru", ("player",)),
-    ("arbiter", "Arbiter Demo", "en", ("arbiter",)),
+    ("alice", "Liddell", "Alice", "en", ("player",)),
+    ("boris", "Борисов", "Борис Петрович", "ru", ("player",)),
+    ("arbiter", "Hargreaves", "Reginald", "en", ("arbiter",)),
 )
 
 
@@ -37,12 +38,13 @@ def seed_demo(
         if (session.scalar(select(func.count()).select_from(Event)) or 0) > 0:
             return None
     credentials = []
-    for login, name, lang, roles in DEMO_PLAYERS:
+    for login, surname, given_names, lang, roles in DEMO_PLAYERS:
         password = secrets.token_urlsafe(9)
         services.players.add(
             actor,
             login=login,
-            name=name,
+            surname=surname,
+            given_names=given_names,
             lang=lang,
             roles=roles,
             password=password,

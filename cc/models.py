@@ -30,13 +30,14 @@ from sqlalchemy import (
     Unicode,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 from sqlalchemy.sql.expression import false as sa_false
 from sqlalchemy.sql.expression import true as sa_true
 from sqlalchemy.types import TypeDecorator
 
 from cc import positions
 from cc.regulations import DayCounting, Mode, Regulations
+from notation.pgn import display_name
 from notation.start import plies_before, start_board
 
 NAMING = {
@@ -160,6 +161,13 @@ class Player(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     login: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the surname, as the federations' lists write it ("Петров", "Liddell")
+    surname: Mapped[str] = mapped_column(String(200))
+    #: the given names, a patronymic among them ("Пётр Иванович"); may be empty
+    given_names: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    #: the display form, surname first ("Петров Пётр Иванович"), made from the
+    #: two above whenever either is set (tables, pages and mail read it); PGN
+    #: and Xfcc write notation.pgn.pgn_name(surname, given_names)
     name: Mapped[str] = mapped_column(String(200))
     lang: Mapped[str] = mapped_column(String(8), default="en")
     #: the notation the player reads and writes records in (notation.Notation)
@@ -196,6 +204,15 @@ class Player(Base):
     roles: Mapped[list[PlayerRole]] = relationship(
         back_populates="player", cascade="all, delete-orphan"
     )
+
+    @validates("surname", "given_names")
+    def _derive_name(self, key: str, value: str | None) -> str:
+        """Names are kept with single spaces, and ``name`` follows them."""
+        value = " ".join((value or "").split())
+        surname = value if key == "surname" else self.surname or ""
+        given = value if key == "given_names" else self.given_names or ""
+        self.name = display_name(surname, given)
+        return value
 
     @property
     def mail_address(self) -> str:

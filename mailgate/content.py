@@ -6,17 +6,25 @@ free form 59.2 are both read line by line: header lines ("Турнир", "Event"
 what remains of numbered lines is the move record in whatever notation.
 Draw offers, acceptance, resignation, leave and a time claim can be written
 as plain words in Russian or English.
+
+The subject is part of the message (56.2.1): :func:`read_message` reads the
+text above the quote, then the text below it when the text above says no
+move (a reply written under the quote), then the subject's words when the
+body says none (a move typed in the subject, the body left empty), and the
+subject's commands when the body gives neither a move nor a command
+("Re: ... Сдаюсь", "I accept the draw" with an empty body).
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final
 
-from notation import classify
+from notation import classify, unpunctuated
 
 _HEADER_LABELS: Final = re.compile(
     r"^\s*(турнир|соревнование|дата старта|белые|черные|чёрные|перерывы белых|"
@@ -25,11 +33,26 @@ _HEADER_LABELS: Final = re.compile(
     r"white time|black time|time white|time black|пол\.|received)\b",
     re.IGNORECASE,
 )
-#: dates (10/05, 12.05.2026, 2026-05-12) and day counts (4/04) in the form's columns
+#: dates (10/05, 12.05.2026, 2026-05-12) and day counts (4/04) in the form's
+#: columns; a span of days before a month ("12-15 мая", "21–25 May"), which
+#: reads like numeric notation with a hyphen (Art. 58) but is no move
 _DATES: Final = re.compile(
     r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)\b|(?<!\S)-{2,}(?!\S)"
+    r"|\b\d{1,2}\s*[-\u2010-\u2014\u2212]\s*\d{1,2}(?=\s+(?i:янв|фев|мар|апр|ма[йя]|июн|июл|"
+    r"авг|сен|окт|ноя|дек|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 )
-_NUMBER: Final = re.compile(r"(?<![\w.])\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?")
+#: the reply token of the gateway's subjects, a leave's and a case's
+_SUBJECT_TOKEN: Final = re.compile(r"\[cc\b[^\]]*\]", re.IGNORECASE)
+#: the prefixes mail programs put before a subject they answer or forward
+_SUBJECT_PREFIXES: Final = re.compile(
+    r"^(?:\s*(?:re|fwd?|aw|sv|vs|antw|ответ|отв|пересл)\s*(?:\[\d+\]|\(\d+\))?\s*:)+\s*",
+    re.IGNORECASE,
+)
+#: what stands between the parts of the gateway's subject ("T1: A - B · ...")
+_SUBJECT_SEPARATORS: Final = re.compile(r"(?<!\S)[:\-\u2010-\u2015\u2212\u00b7|]+(?!\S)")
+#: a move number ("1.", "10. ...", "5…"); not the minutes of a time of
+#: day ending a sentence ("в 14:35.")
+_NUMBER: Final = re.compile(r"(?<![\w.])(?<!\d:)\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?")
 _DATE_WORD: Final = r"(\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{2}-\d{2})"
 _LEAVE: Final = re.compile(
     rf"(?:перерыв|отпуск|leave)\s+(?:с|from)\s+{_DATE_WORD}\s+(?:по|to|until|till)\s+"
@@ -185,8 +208,10 @@ def read_statement(text: str) -> Statement:
                 record.append(fragment)
             continue
         for word in stripped.replace(",", " ").split():
+            # "Мой ход 5755.", "5755; предлагаю ничью": the sentence's
+            # punctuation is an added sign (56.3.6), not part of the move.
             if classify(word) is not None:
-                loose.append(word)
+                loose.append(unpunctuated(word))
     commands = frozenset(c for c, pattern in _COMMANDS if pattern.search(text))
     if Command.ACCEPT_DRAW in commands or Command.DECLINE_DRAW in commands:
         commands = commands - {Command.OFFER_DRAW}
@@ -203,6 +228,78 @@ def read_statement(text: str) -> Statement:
         else:
             leave = (first, last)
     return Statement(" ".join(record), tuple(loose), commands, leave, header, bad_leave)
+
+
+def states_move(statement: Statement) -> bool:
+    """Whether a statement gives a move: a numbered record or a loose one."""
+    return bool(statement.record or statement.loose_moves)
+
+
+def read_message(text: str, below: str = "", subject: str = "") -> Statement:
+    """What a whole message states: its text above the quote, then with the
+    text below it, then its subject's moves, each read only when what came
+    before says no move; then its subject's commands, when the body gives
+    neither a move nor a command.
+
+    A reply written under the quote is read like one above it, and a move
+    written in the subject of a message whose body says none is the
+    message's move: the subject is part of the message (56.2.1), and
+    56.3.5 is for a message that holds no move anywhere. So is a command
+    written only in the subject ("Сдаюсь", "I accept the draw"): its words
+    are read as the body's would be, so a question ("ничья?") offers
+    nothing there either. ``subject`` is the subject's words without the
+    gateway's own (:func:`subject_words`).
+
+    >>> read_message("", "1. 5254 5755").record
+    '1. 5254 5755'
+    >>> read_message("Спасибо!", "", "1. 5254 5755").record
+    '1. 5254 5755'
+    >>> read_message("1. 5254 5755", "2. 7163", "1. 4244").record
+    '1. 5254 5755'
+    >>> sorted(read_message("", "", "Сдаюсь").commands), read_message("", "", "ничья?").commands
+    ([<Command.RESIGN: 'resign'>], frozenset())
+    """
+    statement = read_statement(text)
+    if states_move(statement):
+        return statement
+    if below.strip():
+        statement = read_statement(f"{text}\n{below}")
+        if states_move(statement):
+            return statement
+    if subject.strip():
+        titled = read_statement(subject)
+        if states_move(titled):
+            return replace(
+                statement,
+                record=titled.record,
+                loose_moves=titled.loose_moves,
+                commands=statement.commands | titled.commands,
+            )
+        if titled.commands and not (statement.commands or statement.leave or statement.bad_leave):
+            return replace(statement, commands=titled.commands)
+    return statement
+
+
+def subject_words(subject: str, known: Iterable[str] = ()) -> str:
+    """A subject's words as the player wrote them: without the gateway's
+    reply token and the ``known`` words of the game's own subject (the
+    event's code, the players' names), which may hold digits but never a
+    move; without the prefixes of a reply or forward and the signs between
+    the subject's parts, so that a word standing alone ("Принимаю",
+    "Resign") is read as it would be alone in the body.
+
+    >>> subject_words("Re: [cc 12 bei4f2a] Cup 2026: Ivanov - Petrov 5. ... 5755",
+    ...               ["Cup 2026", "Ivanov", "Petrov"])
+    '5. ... 5755'
+    >>> subject_words("RE: [cc 12 bei4f2a] Cup: Ivanov - Petrov · [cc case 3] Cup: Принимаю",
+    ...               ["Cup", "Ivanov", "Petrov"])
+    'Принимаю'
+    """
+    words = _SUBJECT_TOKEN.sub(" ", subject)
+    for word in sorted({k for k in known if k.strip()}, key=len, reverse=True):
+        words = re.sub(re.escape(word), " ", words, flags=re.IGNORECASE)
+    words = _SUBJECT_PREFIXES.sub("", " ".join(words.split()))
+    return " ".join(_SUBJECT_SEPARATORS.sub(" ", words).split())
 
 
 def _numbered_fragment(line: str) -> str:

@@ -1,10 +1,13 @@
 """Read a raw email as a player wrote it: who, which game, the fresh text.
 
 Pure: bytes in, a :class:`Letter` out. Bodies are decoded whatever their
-charset (utf-8, windows-1251, koi8-r) and transfer encoding (base64,
-quoted-printable); an HTML-only mail is turned into text; attachments are
-ignored. Quoted earlier messages and signatures are cut off, so that a
-quoted old move is never read as a new one.
+charset (utf-8, windows-1251, koi8-r), transfer encoding (base64,
+quoted-printable) and line format (format=flowed, RFC 3676); an HTML-only
+mail is turned into text; attachments are ignored. Quoted earlier messages
+and signatures are cut off, so that a quoted old move is never read as a
+new one; the player's own text is read wherever it stands, above the quote
+or below it (a reply written under the quote, as Thunderbird and The Bat!
+can be set to write it).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ _QUOTE_HEADERS: Final = [
         r"^\s*On .{0,200}\bwrote:\s*$",  # Thunderbird, Gmail, Apple Mail
         r"^.{0,200}\bwrote:\s*$",
         r"^.{0,200}\bпишет:\s*$",  # Thunderbird in Russian
+        r"^\s*Вы писали\b.{0,200}:\s*$",  # The Bat! in Russian
         r"^.{0,200}\bнаписал[аи]?( \(а\))?:\s*$",  # Gmail in Russian
         r"^.{0,200}<[^>@\s]+@[^>\s]+>:\s*$",  # Yandex, Mail.ru: "date, Name <a@b>:"
         r"^\s*-{2,}\s*(Original Message|Исходное сообщение|Пересылаемое сообщение|"
@@ -36,7 +40,16 @@ _QUOTE_HEADERS: Final = [
     )
 ]
 _SIGNATURE: Final = re.compile(r"^(--|-- |—)\s*$")
-_HTML_BLOCKQUOTE: Final = re.compile(r"<blockquote\b.*?</blockquote>", re.IGNORECASE | re.S)
+#: a quote header's verb alone on its line, the rest broken onto the line above
+_HEADER_VERB: Final = re.compile(
+    r"^\s*(wrote|пишет|написал[аи]?( \(а\))?|писал[аи]?)\s*:\s*$", re.IGNORECASE
+)
+#: a quoted line: ">", "> >", or The Bat!'s initials before it ("PP> ")
+_QUOTED: Final = re.compile(r"^\s*(?:[^\W\d_]{1,4})?>")
+#: an innermost quoted block: one that holds no other
+_HTML_BLOCKQUOTE: Final = re.compile(
+    r"<blockquote\b(?:(?!<blockquote\b).)*?</blockquote>", re.IGNORECASE | re.S
+)
 _HTML_BREAKS: Final = re.compile(r"<\s*(br|/p|/div|/tr|/li|/h\d)\s*/?>", re.IGNORECASE)
 _HTML_CELLS: Final = re.compile(r"<\s*/t[dh]\s*>", re.IGNORECASE)
 _HTML_TAGS: Final = re.compile(r"<[^>]+>")
@@ -72,7 +85,8 @@ class Letter:
     token: str | None
     #: auto-replies, out-of-office, bounces, lists: recorded, never answered
     automatic: bool
-    #: the new text of the message: quotes and signature cut off
+    #: the new text of the message above the quote: quotes and signature
+    #: cut off
     text: str
     size: int
     recipients: tuple[str, ...] = field(default=())
@@ -84,6 +98,14 @@ class Letter:
     #: why it is automatic: the header that says so, as written ("" for a
     #: person's message), kept with the message for the office
     automatic_reason: str = ""
+    #: the sender's own text below the quote (a reply written under it),
+    #: read when the text above says no move (:mod:`mailgate.content`)
+    below: str = ""
+
+    @property
+    def written(self) -> str:
+        """All the sender's own text, above the quote and below it."""
+        return "\n".join(part for part in (self.text, self.below) if part)
 
 
 def read_letter(raw: bytes) -> Letter:
@@ -116,6 +138,7 @@ def read_letter(raw: bytes) -> Letter:
     token_match = _TOKEN.search(subject)
     leave_match = None if token_match else _LEAVE_TOKEN.search(subject)
     why = automatic_reason(message, address)
+    above, below = own_text(body_text(message))
     references = tuple(
         r
         for r in re.split(
@@ -140,12 +163,13 @@ def read_letter(raw: bytes) -> Letter:
             else None
         ),
         automatic=bool(why),
-        text=safe_text(fresh_text(body_text(message))),
+        text=safe_text(above),
         size=len(raw),
         recipients=_recipients(message),
         leave_dates=(leave_match.group(1), leave_match.group(2)) if leave_match else None,
         bounce=bounce_of(message),
         automatic_reason=why,
+        below=safe_text(below),
     )
 
 
@@ -251,7 +275,11 @@ def body_text(message: EmailMessage) -> str:
     try:
         plain = message.get_body(preferencelist=("plain",))
         if plain is not None:
-            return _content(plain)  # type: ignore[arg-type]
+            text = _content(plain)  # type: ignore[arg-type]
+            if str(plain.get_param("format", "")).lower() == "flowed":
+                delsp = str(plain.get_param("delsp", "")).lower() == "yes"
+                return unflow(text, delsp=delsp)
+            return text
         rich = message.get_body(preferencelist=("html",))
         if rich is not None:
             return html_to_text(_content(rich))  # type: ignore[arg-type]
@@ -274,14 +302,56 @@ def _content(part: EmailMessage) -> str:
     return content if isinstance(content, str) else content.decode("utf-8", errors="replace")
 
 
+def unflow(text: str, *, delsp: bool = False) -> str:
+    """A format=flowed body (RFC 3676) as the lines its writer typed: a line
+    ending in a space goes on in the next line of the same quote depth;
+    quoted lines keep their depth as "> " marks.
+
+    >>> unflow("27.11.2026 10:00, Server <moves@cc.test> \\nпишет:\\n> 1. \\n> 5254\\n\\n1. 5254 5755")
+    '27.11.2026 10:00, Server <moves@cc.test> пишет:\\n> 1. 5254\\n\\n1. 5254 5755'
+    """  # noqa: E501
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        depth = len(raw) - len(raw.lstrip(">"))
+        content = raw[depth:]
+        if content.startswith(" "):  # space-stuffed, or the space after ">"
+            content = content[1:]
+        flowed = content.endswith(" ") and content.rstrip() != "--"
+        if flowed and delsp:
+            content = content[:-1]
+        if pending is not None:
+            if pending[0] == depth:
+                content = pending[1] + content
+            else:
+                out.append(_at_depth(*pending))
+            pending = None
+        if flowed:
+            pending = (depth, content)
+        else:
+            out.append(_at_depth(depth, content))
+    if pending is not None:
+        out.append(_at_depth(*pending))
+    return "\n".join(out)
+
+
+def _at_depth(depth: int, content: str) -> str:
+    return f"{'>' * depth} {content}" if depth else content
+
+
 def html_to_text(markup: str) -> str:
-    """Plain text of an HTML body, leaving out quoted blocks.
+    """Plain text of an HTML body, a quoted block left as one ">" line, so
+    that the text after it is read as the text after a quote.
 
     >>> html_to_text("<p>1. 5254</p><blockquote>1. 4244</blockquote><div>Ivan</div>")
-    '1. 5254\\nIvan'
+    '1. 5254\\n>\\nIvan'
+    >>> html_to_text("<blockquote>a<blockquote>1. 4244</blockquote>01. 5254</blockquote>b")
+    '>\\nb'
     """
     text = _HTML_DROP.sub("", markup)
-    text = _HTML_BLOCKQUOTE.sub("", text)
+    quoted = None
+    while quoted != text:  # quotes in quotes: the innermost first
+        quoted, text = text, _HTML_BLOCKQUOTE.sub("\n>\n", text)
     text = _HTML_CELLS.sub(" ", text)
     text = _HTML_BREAKS.sub("\n", text)
     text = html.unescape(_HTML_TAGS.sub("", text)).replace("\xa0", " ")
@@ -290,16 +360,74 @@ def html_to_text(markup: str) -> str:
 
 
 def fresh_text(text: str) -> str:
-    """The text the sender wrote now: up to a quote header or signature."""
-    kept: list[str] = []
-    for line in text.replace("\r\n", "\n").split("\n"):
-        if _SIGNATURE.match(line) or any(p.match(line) for p in _QUOTE_HEADERS):
+    """The text the sender wrote now above the quote: up to a quote header
+    or the signature, quoted lines left out."""
+    return own_text(text)[0]
+
+
+def own_text(text: str) -> tuple[str, str]:
+    """The sender's own text above the first quote, and below it.
+
+    Quoted lines are the partner's and never the sender's move, and the line
+    that opens a quote ("..., Name пишет:") goes with it. Below a quote, the
+    lines outside quotes are the sender's too (a reply written under the
+    quote), up to the signature. An earlier message copied in without quote
+    marks (Outlook's "-----Original Message-----", a forward) ends the
+    sender's text: what follows it is not theirs.
+
+    >>> own_text("Hi\\n27.11.2026 10:00, Server пишет:\\n> 01. 5254\\n\\n1. 5254 5755\\n-- \\nPetr")
+    ('Hi', '1. 5254 5755')
+    >>> own_text("1. 5254 5755\\n-----Original Message-----\\nFrom: moves@cc.test\\n01. 5254")
+    ('1. 5254 5755', '')
+    """
+    above: list[str] = []
+    below: list[str] = []
+    kept = above
+    lines = text.replace("\r\n", "\n").split("\n")
+    for at, line in enumerate(lines):
+        if _SIGNATURE.match(line):
             break
-        if line.lstrip().startswith(">"):
+        if any(p.match(line) for p in _QUOTE_HEADERS):
+            if at and kept and kept[-1] == lines[at - 1].rstrip() and _header_goes_on(line):
+                kept.pop()  # the header's first half, broken by the program
+            if not _quote_follows(lines, at + 1):
+                break
+            kept = below
+            continue
+        if _QUOTED.match(line):
             continue
         kept.append(line.rstrip())
-    while kept and not kept[-1].strip():
-        kept.pop()
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    return "\n".join(kept)
+    return _trimmed(above), _trimmed(below)
+
+
+def _trimmed(lines: list[str]) -> str:
+    """The lines without the blank ones at either end."""
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def _header_goes_on(line: str) -> bool:
+    """Whether a quote header's line is the second half of a longer one, as
+    Gmail breaks a long "On ..., Name <address> wrote:" in plain text: it
+    holds only the verb, or the end of an address begun on the line above.
+
+    >>> _header_goes_on("moves@cc.test> wrote:"), _header_goes_on("пишет:")
+    (True, True)
+    >>> _header_goes_on("On Sun, 10 May 2026, Server <moves@cc.test> wrote:")
+    False
+    """
+    if _HEADER_VERB.match(line):
+        return True
+    close = line.find(">")
+    return close >= 0 and "<" not in line[:close]
+
+
+def _quote_follows(lines: list[str], start: int) -> bool:
+    """Whether the first line with text from ``start`` on is quoted."""
+    for line in lines[start:]:
+        if line.strip():
+            return bool(_QUOTED.match(line))
+    return False

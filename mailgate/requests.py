@@ -39,7 +39,7 @@ from cc.services.context import Actor
 from cc.services.digest import notation_of
 from cc.services.games import notation_reason
 from cc.services.move_list import game_ucis
-from mailgate.content import Command, Statement, read_statement
+from mailgate.content import Command, Statement, read_message, subject_words
 from mailgate.letters import Letter
 from mailgate.outgoing import Mailer, written_plies
 from mailgate.replies import days_of_penalty, say
@@ -87,8 +87,12 @@ class GameRequests:
         self, session: Session, letter: Letter, game: Game, player: Player, arrived_at: datetime
     ) -> Receipt:
         """Do what the message asks in ``game``; a fault of the move is
-        answered and charged here, and said in the receipt."""
-        statement = read_statement(letter.text)
+        answered and charged here, and said in the receipt.
+
+        The move is read wherever the player wrote it: above the quote, below
+        it, or in the subject when the body says none (56.2.1: the subject is
+        part of the message)."""
+        statement = read_message(letter.text, letter.below, self._subject(letter, game))
         try:
             return self._act(
                 session, letter, statement, game, player, self.actor(player), arrived_at
@@ -96,6 +100,13 @@ class GameRequests:
         except _Fault as fault:
             self._fault(session, letter, game, player, fault, arrived_at)
             return Receipt(InboundStatus.REFUSED, fault.code, game.id, detail=fault.reason)
+
+    @staticmethod
+    def _subject(letter: Letter, game: Game) -> str:
+        """The subject's words the player wrote, without the gateway's own:
+        the reply token, the event's code and the players' names."""
+        known = (game.event.code, game.white.name, game.black.name)
+        return subject_words(letter.subject, known)
 
     @staticmethod
     def actor(player: Player) -> Actor:
@@ -121,7 +132,7 @@ class GameRequests:
             if not self.mailer.token_valid(letter.token, purpose, player.id, LEAVE_CONFIRM_DAYS):
                 return None
             return self._take_leave(session, letter, None, player, first, last)
-        statement = read_statement(letter.text)
+        statement = read_message(letter.text, letter.below)
         if statement.bad_leave is not None:
             reason = localize(
                 N_("{text} does not give two real dates", text=statement.bad_leave), lang
@@ -234,7 +245,7 @@ class GameRequests:
         if said and self.cases.case_to_answer(game.id, player.id, "submit") is not None:
             move = statement.loose_moves[0] if statement.loose_moves else None
             try:
-                view = self.cases.submit(actor, game.id, said[0], letter.text, move=move)
+                view = self.cases.submit(actor, game.id, said[0], letter.written, move=move)
             except errors.ServiceError as exc:
                 return self._refused(session, letter, game, player.lang, exc)
             body = say(player.lang, "submitted", case=view.id)
@@ -247,9 +258,9 @@ class GameRequests:
                 continue
             try:
                 if command == Command.PROTEST:
-                    self.cases.protest(actor, case_id, letter.text)
+                    self.cases.protest(actor, case_id, letter.written)
                 else:
-                    self.cases.appeal(actor, case_id, letter.text)
+                    self.cases.appeal(actor, case_id, letter.written)
             except errors.ServiceError as exc:
                 return self._refused(session, letter, game, player.lang, exc)
             body = say(player.lang, f"{command.value}_received", case=case_id)
@@ -308,7 +319,7 @@ class GameRequests:
             if command == Command.CLAIM_TIME:
                 # The case service answers the claimant and copies the partner
                 # and the arbiter (56.6.2).
-                self.cases.file_time_claim(actor, game.id, letter.text)
+                self.cases.file_time_claim(actor, game.id, letter.written)
                 return Receipt(InboundStatus.APPLIED, command.value, game.id)
             if command == Command.RESIGN:
                 outcome = self.games.resign(actor, game.id)

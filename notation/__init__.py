@@ -27,7 +27,7 @@ from notation.movelist import (
     detect_notation,
     read_move_list,
 )
-from notation.reading import read_move, read_move_as
+from notation.reading import read_move, read_move_as, unpunctuated
 from notation.words import describe_move
 from notation.writing import numeric, write_move, write_moves
 
@@ -49,6 +49,7 @@ __all__ = [
     "read_move",
     "read_move_as",
     "read_move_list",
+    "unpunctuated",
     "write_move",
     "write_moves",
 ]

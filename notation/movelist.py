@@ -15,7 +15,16 @@ import chess
 
 from notation.errors import NotationError
 from notation.kinds import Notation
-from notation.reading import _CASTLING, _LAN, _SAN, _UCI, _clean, read_move_as
+from notation.reading import (
+    _CASTLING,
+    _LAN,
+    _NUMERIC,
+    _NUMERIC_SEPARATED,
+    _SAN,
+    _UCI,
+    _clean,
+    read_move_as,
+)
 
 _TOKEN: Final = re.compile(
     r"(?P<number>(?<![\w.])\d{1,3}\s*\.(?:\s*(?:\.\.\.?|…))?)"
@@ -121,14 +130,29 @@ def classify(token: str) -> Notation | None:
     """The notation a single move token is written in, read without a board.
 
     Castling reads the same in SAN and long algebraic, so it is classified by
-    its letters only (``0-0`` Russian, ``O-O`` English).
-    """
+    its letters only (``0-0`` Russian, ``O-O`` English). Numeric notation
+    with a sign between its squares (56.3.6) is numeric, but not with a
+    colon: out of a numbered record "14:35" is a time of day, not a move
+    (in a record, where a move stands, :func:`read_move_as` reads it).
+    The punctuation of the sentence around a move is an added sign too
+    (56.3.6): "5755." and "(Nf3)," are moves; "1." and "14:35." are not.
+
+    >>> classify("48-47"), classify("48–47"), classify("52x54"), classify("14:35")
+    (<Notation.NUMERIC: 'numeric'>, <Notation.NUMERIC: 'numeric'>, <Notation.NUMERIC: 'numeric'>, None)
+    >>> classify("5755."), classify("Кf3;"), classify("1."), classify("14:35."), classify("12.05.")
+    (<Notation.NUMERIC: 'numeric'>, <Notation.SAN_RU: 'san-ru'>, None, None, None)
+    """  # noqa: E501
     stripped = token.strip()
     if len(stripped) in (4, 5) and stripped.isdigit():
         return Notation.NUMERIC
     cleaned = _clean(stripped)
     if not cleaned:
         return None
+    if _NUMERIC.match(cleaned):
+        return Notation.NUMERIC
+    separated = _NUMERIC_SEPARATED.match(cleaned)
+    if separated:
+        return None if separated.group("sep") == ":" else Notation.NUMERIC
     if _CASTLING.match(cleaned):
         return Notation.SAN_RU if ("0" in cleaned or "О" in cleaned) else Notation.SAN
     if _UCI.match(cleaned.lower()):

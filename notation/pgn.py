@@ -3,7 +3,8 @@
 Pure: python-chess only, no I/O, no clock. Writing: the tag values every
 database reads (:func:`pgn_name`, :func:`time_control`, :func:`pgn_date`),
 and tag lines as the PGN standard writes them (:func:`tag_line`, used by
-:class:`Exporter`): on one line, ``"`` and ``\\`` escaped, at most 255 bytes.
+:class:`Exporter`): on one line, ``"`` and ``\\`` escaped, at most 255 bytes;
+names kept as surname and given names (:func:`split_name`, :func:`display_name`).
 Reading: :func:`read_record` takes one game's PGN and returns its tags and
 moves, each with the sending date of its ``[%ccsnt ...]`` comment, checked
 move by move from the initial position or the record's ``[FEN]``. Its refusals are :class:`PgnError`
@@ -78,24 +79,54 @@ def time_control(moves: int, days: int) -> str:
     return f"{moves}/{days * DAY}"
 
 
-def pgn_name(name: str) -> str:
+def split_name(name: str) -> tuple[str, str]:
+    """A name written in one text, surname first, as (surname, given names).
+
+    The convention of Russian records and the federations' lists ("Иванов
+    Иван Петрович"): the first word is the surname, the rest the given names
+    (a patronymic among them); a one-word name is a surname only. A name
+    written with a comma ("Smith, John") has its surname before the comma.
+
+    >>> split_name("Иванов Иван Петрович"), split_name("Smith, John"), split_name(" Petrov ")
+    (('Иванов', 'Иван Петрович'), ('Smith', 'John'), ('Petrov', ''))
+    """
+    if "," in name:
+        surname, given = name.split(",", 1)
+        return " ".join(surname.split()), " ".join(given.replace(",", " ").split())
+    words = name.split()
+    return (words[0], " ".join(words[1:])) if words else ("", "")
+
+
+def display_name(surname: str, given_names: str) -> str:
+    """A player's name as tables, pages and mail show it: surname first,
+    as Russian records and the federations' lists write it.
+
+    >>> display_name("Петров", "Пётр Иванович"), display_name("Liddell", "Alice")
+    ('Петров Пётр Иванович', 'Liddell Alice')
+    >>> display_name("Madonna", "")
+    'Madonna'
+    """
+    return " ".join(f"{surname} {given_names}".split())
+
+
+def pgn_name(surname: str, given_names: str | None = None) -> str:
     """A player's name as PGN and ICCF write it: "Surname, Given names".
 
-    Names are kept surname first, as Russian records and the federations'
-    lists write them ("Иванов Иван Петрович"), so the first word is the
-    surname. A name already written with a comma, and a one-word name, are
-    kept as they are.
+    From the surname and the given names (a patronymic among them); a name
+    without given names is the surname alone. Given one text only, it is
+    read surname first (:func:`split_name`).
 
+    >>> pgn_name("Петров", "Пётр Иванович"), pgn_name("Liddell", "Alice"), pgn_name("Cher", "")
+    ('Петров, Пётр Иванович', 'Liddell, Alice', 'Cher')
     >>> pgn_name("Иванов Иван Петрович"), pgn_name("Player 1"), pgn_name("Smith, John")
     ('Иванов, Иван Петрович', 'Player, 1', 'Smith, John')
     >>> pgn_name("  Petrov  ")
     'Petrov'
     """
-    text = " ".join(name.split())
-    if "," in text or " " not in text:
-        return text
-    surname, given = text.split(" ", 1)
-    return f"{surname}, {given}"
+    if given_names is None:
+        surname, given_names = split_name(surname)
+    surname, given = " ".join(surname.split()), " ".join(given_names.split())
+    return f"{surname}, {given}" if given else surname
 
 
 def plain_name(name: str) -> str:
@@ -319,6 +350,7 @@ __all__ = [
     "PgnError",
     "Record",
     "RecordMove",
+    "display_name",
     "escape",
     "move_label",
     "one_line",
@@ -327,6 +359,7 @@ __all__ = [
     "plain_name",
     "read_date",
     "read_record",
+    "split_name",
     "tag_line",
     "tag_value",
     "time_control",

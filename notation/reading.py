@@ -3,7 +3,9 @@
 Accepted, in any mix (see the README's table of examples):
 
 - numeric (Art. 58): ``5254``, castling as the king's move ``5171``, a fifth
-  digit for promotion ``57581``;
+  digit for promotion ``57581``; a sign between the two squares is ignored
+  as any added sign (56.3.6): a hyphen or dash ``52-54``, ``52–54``, a
+  capture ``45x54``, ``45:54``;
 - SAN with English or Russian piece letters: ``Nf3``, ``Кf3``, ``O-O``,
   ``0-0``, ``exd6``, ``e8=Q``, ``e8Ф``;
 - long algebraic with ``-``, ``x``, ``:`` or ``×``, either letter set, either
@@ -12,7 +14,11 @@ Accepted, in any mix (see the README's table of examples):
 - UCI: ``e2e4``, ``e7e8q``.
 
 Signs and words the rules say to ignore (56.3.6, 55.3.5) are dropped: ``+``,
-``++``, ``#``, ``!``, ``?``, "шах", "мат", "check", "mate", "e.p.".
+``++``, ``#``, ``!``, ``?``, "шах", "мат", "check", "mate", "e.p.". So is the
+punctuation of the sentence a move stands in, another added sign (56.3.6):
+a full stop, comma, semicolon, ellipsis or closing bracket after it
+(``5755.``, ``Nf3,``, ``Кf3;``, ``e2-e4…``), an opening bracket or quotes
+around it (``(5755)``, ``«5755»``, ``"e4"``).
 """
 
 from __future__ import annotations
@@ -35,6 +41,14 @@ _IGNORED: Final = re.compile(
 )
 _ANY_MOVE: Final = re.compile(r"^(?:any(?:\s+move)?|любой(?:\s+ход)?|any-move)$", re.IGNORECASE)
 _NUMERIC: Final = re.compile(r"^[0-9]{4,5}$")
+#: numeric notation with a sign between its squares, as many players write
+#: it: a hyphen or any dash (a word processor's en-dash, a minus), or a
+#: capture sign ("x", "×" after _clean, a Cyrillic "х", the Russian ":"); squares of the
+#: digits 1-8 only, so a date ("12-05") or a score is never one
+_NUMERIC_SEPARATORS: Final = "-\u2010\u2011\u2012\u2013\u2014\u2212x\u0445:"
+_NUMERIC_SEPARATED: Final = re.compile(
+    rf"^(?P<from>[1-8]{{2}})(?P<sep>[{_NUMERIC_SEPARATORS}])(?P<to>[1-8]{{2}}[0-9]?)$"
+)
 _CASTLING: Final = re.compile(r"^([O0О])-?([O0О])(?:-?([O0О]))?$")
 _UCI: Final = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
 _PIECE: Final = r"(?P<piece>Кр|КР|[KQRBNФЛСКC])"
@@ -77,9 +91,27 @@ _RUSSIAN: Final = frozenset("КрРФЛС")
 _SQUARE_DIGITS: Final = frozenset("12345678")
 
 
+#: the punctuation of a sentence around a move (56.3.6): opening brackets
+#: and quotes before it; a full stop, comma, semicolon, ellipsis, closing
+#: bracket or quotes after it ("!" and "?" are dropped as annotations)
+_PUNCTUATION: Final = re.compile(
+    "^[(\"'\u00ab\u201c\u201e\u2018\u201a]+|[.,;\u2026)\"'\u00bb\u201d\u201c\u2019]+$"
+)
+
+
+def unpunctuated(token: str) -> str:
+    """``token`` without the punctuation of the sentence it stands in (56.3.6).
+
+    >>> unpunctuated("5755."), unpunctuated("(Nf3),"), unpunctuated("«Кf3»;"), unpunctuated("e4!")
+    ('5755', 'Nf3', 'Кf3', 'e4!')
+    """
+    return _PUNCTUATION.sub("", token.strip())
+
+
 def _clean(text: str) -> str:
     cleaned = _IGNORED.sub("", text)
-    return "".join(cleaned.split()).translate(_LOOKALIKE_FILES).replace("×", "x")
+    cleaned = "".join(cleaned.split()).translate(_LOOKALIKE_FILES).replace("×", "x")
+    return unpunctuated(cleaned)
 
 
 def read_move(board: chess.Board, text: str) -> chess.Move:
@@ -90,6 +122,8 @@ def read_move(board: chess.Board, text: str) -> chess.Move:
     >>> read_move(chess.Board(), "Кf3").uci()
     'g1f3'
     >>> read_move(chess.Board(), "E2-e4").uci()
+    'e2e4'
+    >>> read_move(chess.Board(), "52-54").uci()
     'e2e4'
     >>> read_move(chess.Board(), "e5")
     Traceback (most recent call last):
@@ -113,6 +147,12 @@ def read_move_as(board: chess.Board, text: str) -> tuple[chess.Move, Notation]:
         raise IllegibleMoveError(original, board.fen(), "no move is written")
     if _NUMERIC.match(cleaned):
         return _numeric(board, cleaned, original), Notation.NUMERIC
+    separated = _NUMERIC_SEPARATED.match(cleaned)
+    if separated:
+        # Art. 58 names the squares by digits; the sign between them is an
+        # added sign, not read (56.3.6): "48-47" is d8-d7, as "4847" is.
+        digits = separated.group("from") + separated.group("to")
+        return _numeric(board, digits, original), Notation.NUMERIC
     castling = _CASTLING.match(cleaned)
     if castling:
         russian = "О" in cleaned or "0" in cleaned

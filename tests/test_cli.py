@@ -799,6 +799,53 @@ def test_a_list_of_people_imported_at_the_console(console: Console) -> None:
     assert ivan["login"] == "ivan" and ivan["can_sign_in"]
 
 
+def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> None:
+    """Surname and given names apart; --name, one text, is read surname first."""
+    from cc.clock import FixedClock
+    from cc.db import Database
+    from cc.services import ServiceContext
+    from cc.site import Site
+    from cc.xfcc.service import XfccService
+
+    console.run("db", "upgrade")
+    console.run("player", "add", "alice", "--surname", "Liddell", "--given-names", "Alice",
+                "--password-stdin", stdin="alice-pass-1\n")  # fmt: skip
+    console.run("player", "add", "petrov", "--surname", "Петров", "--given-names",
+                "Пётр Иванович")  # fmt: skip
+    console.run("player", "add", "cher", "--surname", "Cher")
+    console.run("player", "add", "smith", "--name", "Smith  John")
+    shown = {p["login"]: p for p in console.json("player", "list")}  # type: ignore[union-attr]
+    assert [(shown[p]["surname"], shown[p]["given_names"], shown[p]["name"])
+            for p in ("alice", "petrov", "cher", "smith")] == [
+        ("Liddell", "Alice", "Liddell Alice"),
+        ("Петров", "Пётр Иванович", "Петров Пётр Иванович"),
+        ("Cher", "", "Cher"),
+        ("Smith", "John", "Smith John"),
+    ]  # fmt: skip
+    listed = console.run("player", "list").stdout
+    assert "Liddell Alice" in listed and "Петров Пётр Иванович" in listed
+    for wrong in (["--surname", "X", "--name", "X Y"], ["--name", "X Y", "--given-names", "Y"], []):
+        said = console.run("--lang", "ru", "player", "add", "x", *wrong, ok=False)
+        assert said.returncode == 2 and "укажите --surname" in said.stderr, said.stderr
+    console.refused("player", "add", "x", "--surname", " ", code="invalid_input")
+    help_text = " ".join(console.run("player", "add", "--help").stdout.split())
+    assert "--given-names" in help_text and "surname first" in help_text
+    console.run("event", "create", "NM", "--name", "Names", "--mode", "server",
+                "--start", datetime.now(UTC).date().isoformat())  # fmt: skip
+    console.run("event", "add-player", "NM", "alice", "petrov")
+    console.run("event", "start", "NM")
+    pgn = console.run("game", "pgn", "1").stdout
+    assert '[White "Liddell, Alice"]' in pgn and '[Black "Петров, Пётр Иванович"]' in pgn
+    database = Database(console.env["CC_DATABASE_URL"])
+    try:
+        site = Site(ServiceContext(database, FixedClock(datetime.now(UTC))))
+        xfcc = XfccService(site.ctx, site.games, site.accounts)
+        [game] = xfcc.my_games("alice", "alice-pass-1")
+        assert (game.white, game.black) == ("Liddell, Alice", "Петров, Пётр Иванович")
+    finally:
+        database.dispose()
+
+
 def test_the_mail_at_the_console(console: Console) -> None:
     console.run("db", "upgrade")
     assert console.json("mail", "list") == [] and console.json("mail", "list", "--out") == []

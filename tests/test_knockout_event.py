@@ -30,6 +30,7 @@ from cc.web.notice_words import say
 from tests.conftest import OPERATOR
 from tests.test_cases import at, mails_to, player
 from tests.test_cli import Console, console
+from tests.web_support import assert_documented, client
 
 __all__ = ["console"]  # the console's fixture
 
@@ -184,6 +185,10 @@ def test_a_sixteen_player_cup_is_played_to_the_end(services: Services, clock: Fi
     assert "\nФинал\n  Player 1 + - Player 2  1½:½\n" in ru
     assert "Итоговые места\n      1. Player 1\n      2. Player 2\n    3–4. Player 3" in ru
     assert standings.as_dict()["kind"] == "knockout"
+    c = client(services)
+    assert_documented(
+        c, "GET", "/api/v1/events/{code}/crosstable", c.get("/api/v1/events/CUP/crosstable")
+    )
     view = services.knockout.bracket("CUP")
     (section,) = view.sections
     assert [(r.bracket, r.round, len(r.matches)) for r in section.rounds] == [

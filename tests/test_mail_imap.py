@@ -40,7 +40,8 @@ WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 PASSWORD = "gateway-pw"
 
 
-USERS = [f"moves{i}" for i in range(20)]
+#: a mailbox for each test on each backend
+USERS = [f"moves{i}" for i in range(60)]
 _free_users = iter(USERS)
 
 
@@ -452,3 +453,102 @@ def test_an_illegible_reply_is_named_and_charged_once_even_when_delivered_again(
     assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
     assert len(faults()) == 1 and penalties() == [(3, 2)]
     assert [m.san for m in site.queries.game(1).moves] == ["d4", "d5", "Nf3"]
+
+
+#: raw messages as players' programs write them (tests/fixtures/mail), each
+#: read wrongly once and charged for a correct move: a reply under the quote,
+#: numeric moves with a hyphen, a move in the subject of an empty message
+WRITTEN_AS_PROGRAMS_WRITE = {
+    "45-thunderbird-ru-below-quote": (BLACK, ["e4"], "e5"),
+    "46-the-bat-hyphen-cp1251": (BLACK, ["e4", "d6", "Nf3"], "Qd7"),
+    "47-thunderbird-hyphen-en": (WHITE, ["e4", "d6", "Nf3", "Qd7"], "c3"),
+    "48-iphone-move-in-subject": (BLACK, ["e4"], "e5"),
+    "49-gmail-move-in-subject": (BLACK, ["e4"], "e5"),
+    # punctuation after the move (56.3.6): a full stop, a semicolon
+    "50-yandex-html-full-stop": (BLACK, ["e4"], "e5"),
+    "51-outlook-semicolon-ru": (BLACK, ["e4"], "e5"),
+    "53-mailru-first-move-full-stop": (WHITE, [], "e4"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_AS_PROGRAMS_WRITE))
+def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothing(
+    name: str, site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """The message, byte for byte as its program wrote it, arrives in the
+    mailbox: its move is applied, no penalty day is charged, and the sender
+    has the usual confirmation, not a fault."""
+    from tests.test_mail_fixtures import HERE, WRITTEN_TOKENS
+
+    sender, setup, played = WRITTEN_AS_PROGRAMS_WRITE[name]
+    actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
+    for i, san in enumerate(setup):
+        site.games.submit_move(actors[i % 2], 1, san)
+    raw = (HERE / f"{name}.eml").read_bytes()
+    for written, player_id in WRITTEN_TOKENS.items():
+        raw = raw.replace(written, site.mail.token(1, player_id).encode())
+    with site.ctx.db.read() as session:
+        before = max(session.scalars(select(OutboundMessage.id)).all(), default=0)
+    server, user = inbox
+    at = datetime(2026, 5, 11, 7, 15, tzinfo=UTC)
+    clock.set(at + timedelta(minutes=1))
+    server.deliver(user, raw, name, at.timestamp())
+    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    assert [m.san for m in site.queries.game(1).moves] == [*setup, played]
+    with site.ctx.db.read() as session:
+        (row,) = session.scalars(select(InboundMessage)).all()
+        charges = session.scalars(select(TimeCharge)).all()
+        answers = session.scalars(
+            select(OutboundMessage).where(
+                OutboundMessage.to_address == sender, OutboundMessage.id > before
+            )
+        ).all()
+    assert (row.source, row.status, row.outcome) == ("imap", "applied", "move"), row.detail
+    assert charges == []
+    assert [a.kind for a in answers] == ["reply"]
+    assert f"{played} in game 1 is recorded" in answers[0].body, answers[0].body
+
+
+#: raw messages whose command stands only in the subject, the body empty:
+#: the sender, the moves before, the result, the confirmation's words
+COMMAND_IN_THE_SUBJECT = {
+    "52-iphone-resign-in-subject": (BLACK, ["e4"], "1-0", "Player 2 resigned. Result 1-0."),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND_IN_THE_SUBJECT))
+def test_a_command_in_the_subject_of_an_empty_message_is_done_and_charged_nothing(
+    name: str, site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """The subject is part of the message (56.2.1): a command written only
+    there is done, as written in the body, and is no message without a move."""
+    from tests.test_mail_fixtures import HERE, WRITTEN_TOKENS
+
+    sender, setup, result, confirmation = COMMAND_IN_THE_SUBJECT[name]
+    actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
+    for i, san in enumerate(setup):
+        site.games.submit_move(actors[i % 2], 1, san)
+    raw = (HERE / f"{name}.eml").read_bytes()
+    for written, player_id in WRITTEN_TOKENS.items():
+        raw = raw.replace(written, site.mail.token(1, player_id).encode())
+    with site.ctx.db.read() as session:
+        before = max(session.scalars(select(OutboundMessage.id)).all(), default=0)
+    server, user = inbox
+    at = datetime(2026, 5, 11, 7, 15, tzinfo=UTC)
+    clock.set(at + timedelta(minutes=1))
+    server.deliver(user, raw, name, at.timestamp())
+    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    view = site.queries.game(1)
+    assert [m.san for m in view.moves] == setup and view.result == result
+    with site.ctx.db.read() as session:
+        (row,) = session.scalars(select(InboundMessage)).all()
+        charges = session.scalars(select(TimeCharge)).all()
+        answers = session.scalars(
+            select(OutboundMessage).where(
+                OutboundMessage.to_address == sender, OutboundMessage.id > before
+            )
+        ).all()
+    assert (row.source, row.status) == ("imap", "applied"), row.detail
+    assert charges == []
+    assert [a.kind for a in answers] == ["reply"]
+    assert confirmation in answers[0].body, answers[0].body

@@ -29,9 +29,10 @@ from sqlalchemy import select
 from cc import errors, migrate
 from cc.clock import FixedClock
 from cc.db import Database, make_engine
-from cc.models import Base, Door, Game, GameStatus
+from cc.models import Base, Door, Game, GameStatus, Player
 from cc.services import Actor, EventSpec, ServiceContext, Services
 from cc.site import Site
+from notation.pgn import display_name
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
 from tests.mail_support import raw_mail
 
@@ -386,6 +387,10 @@ def _goes_on(url: str) -> None:
             everyone = session.scalars(select(Game)).all()
             assert any(not g.white_to_move for g in everyone)
             assert all(g.white_to_move == (g.fen.split()[1] == "w") for g in everyone)
+            # the surname and given names, kept apart since 0031, make the name
+            people = session.scalars(select(Player)).all()
+            assert all(p.surname for p in people)
+            assert all(p.name == display_name(p.surname, p.given_names) for p in people)
         outcome = services.games.submit_move(Actor.player(black, Door.WEB), 1, "d6")
         assert outcome.ply == 4
         # a finished game is public whatever the revision the site was made at
@@ -412,6 +417,51 @@ def test_a_site_made_at_an_earlier_revision_keeps_every_row_up_and_down(
     skip = _rewritten_after(revision)
     assert _without(_read(url, layout), skip) == _expected(site_rows, layout, skip), "up"
     _goes_on(url)
+
+
+def test_0031_splits_each_name_into_surname_and_given_names(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path, site_rows: Rows
+) -> None:
+    """A name kept in one text, surname first, is split: the first word is the
+    surname, the rest the given names; a comma, where written, divides them."""
+    url = _database_at(request, backend, tmp_path, "0030")
+    _write(url, site_rows)
+    names = {
+        "p1": "Петров  Пётр Иванович",  # White in game 1
+        "p2": "Smith, John",
+        "p3": "Madonna",
+        "p4": " Sidorov Ivan ",
+    }
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            for login, name in names.items():
+                rename = sa.text("UPDATE players SET name = :n WHERE login = :l")
+                conn.execute(rename, {"n": name, "l": login})
+        migrate.upgrade(url)
+        with engine.connect() as conn:
+            rows = conn.execute(
+                sa.text("SELECT login, surname, given_names, name FROM players ORDER BY id")
+            ).all()
+    finally:
+        engine.dispose()
+    split = {r[0]: (r[1], r[2], r[3]) for r in rows}
+    assert [split[login] for login in names] == [
+        ("Петров", "Пётр Иванович", "Петров Пётр Иванович"),
+        ("Smith", "John", "Smith John"),
+        ("Madonna", "", "Madonna"),
+        ("Sidorov", "Ivan", "Sidorov Ivan"),
+    ]
+    assert split["arb"] == ("Chief", "Arbiter", "Chief Arbiter")
+    assert split["a1"] == ("A1", "", "A1")
+    database = Database(url)
+    try:
+        services = Site(ServiceContext(database, FixedClock(END)))
+        pgn = services.queries.pgn([1])
+        assert '[White "Петров, Пётр Иванович"]' in pgn
+        assert services.queries.player("p2").name == "Smith John"
+    finally:
+        database.dispose()
 
 
 def _revision(url: str) -> str:

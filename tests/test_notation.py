@@ -160,6 +160,52 @@ def test_numeric_that_is_not(text: str) -> None:
         read_move(chess.Board(), text)
 
 
+@pytest.mark.parametrize(
+    ("fen", "text", "uci"),
+    [
+        (chess.STARTING_FEN, "52-54", "e2e4"),
+        (chess.STARTING_FEN, "52\u201354", "e2e4"),  # en-dash, as a word processor types it
+        (chess.STARTING_FEN, "52\u201454", "e2e4"),  # em-dash
+        (chess.STARTING_FEN, "52\u221254", "e2e4"),  # minus
+        (chess.STARTING_FEN, "71-63!", "g1f3"),
+        (ITALIAN, "51-71", "e1g1"),  # castling as the king's move (58.2.1)
+        (ITALIAN, "34x67+", "c4f7"),  # a capture sign is ignored (56.3.6)
+        (ITALIAN, "34×67", "c4f7"),
+        (ITALIAN, "34:67", "c4f7"),
+        (ITALIAN, "34\u044567", "c4f7"),  # a Cyrillic "х"
+        (PROMOTION, "57-581", "e7e8q"),  # the fifth digit after the to-square (58.3)
+        (PROMOTION, "57-584", "e7e8n"),
+    ],
+)
+def test_numeric_with_a_sign_between_its_squares(fen: str, text: str, uci: str) -> None:
+    """Art. 58 names the squares by digits; a hyphen, dash or capture sign
+    between them is an added sign, not read (56.3.6): 48-47 is 4847."""
+    assert read_move(chess.Board(fen), text).uci() == uci
+
+
+def test_a_hyphenated_numeric_record_and_its_faults() -> None:
+    from notation import Notation, classify, read_move_list
+
+    after_d6 = "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    read = read_move_list("1. 52-54 57-55 2. 71\u201363 28-36 3. 61-25", chess.Board())
+    assert [m.move.uci() for m in read.moves] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    assert read.failure is None and read.notation == Notation.NUMERIC
+    read = read_move_list("2. 71-63 48-47", chess.Board(after_d6))
+    assert [m.move.uci() for m in read.moves] == ["g1f3", "d8d7"]
+    assert [classify(t) for t in ("48-47", "48\u201347", "45x54")] == [Notation.NUMERIC] * 3
+    # Out of a record "14:35" is a time of day; digits 0 and 9 name no square.
+    assert [classify(t) for t in ("14:35", "12-05", "10-12", "1-0", "0-1")] == [None] * 5
+    with pytest.raises(IllegibleMoveError, match="promotion"):
+        read_move(chess.Board(PROMOTION), "57-585")
+    with pytest.raises(AmbiguousMoveError, match="promotes"):
+        read_move(chess.Board(PROMOTION), "57-58")
+    with pytest.raises(ImpossibleMoveError):
+        read_move(chess.Board(), "52-55")
+    for text in ("09-47", "12-05", "52--54", "5-254", "52-5"):
+        with pytest.raises(IllegibleMoveError):
+            read_move(chess.Board(), text)
+
+
 def test_numeric_promotion_without_its_digit_is_ambiguous() -> None:
     with pytest.raises(AmbiguousMoveError, match="promotes"):
         read_move(chess.Board(PROMOTION), "5758")
@@ -317,3 +363,57 @@ def test_a_record_with_a_move_onto_its_own_square_fails_at_that_move() -> None:
         assert result.failure is not None, record
         assert (result.failure.number, result.failure.color) == (number, color), record
         assert result.failure.error.kind in ("impossible", "illegible"), record
+
+
+@pytest.mark.parametrize(
+    ("fen", "text", "uci"),
+    [
+        (chess.STARTING_FEN, "5254.", "e2e4"),
+        (chess.STARTING_FEN, "52-54,", "e2e4"),
+        (chess.STARTING_FEN, "5254;", "e2e4"),
+        (chess.STARTING_FEN, "5254…", "e2e4"),
+        (chess.STARTING_FEN, "(5254)", "e2e4"),
+        (chess.STARTING_FEN, "«5254»", "e2e4"),
+        (chess.STARTING_FEN, "\u201c5254\u201d.", "e2e4"),
+        (chess.STARTING_FEN, "Nf3.", "g1f3"),
+        (chess.STARTING_FEN, "Кf3;", "g1f3"),
+        (chess.STARTING_FEN, '"Nf3",', "g1f3"),
+        (chess.STARTING_FEN, "g1-f3)", "g1f3"),
+        (chess.STARTING_FEN, "Кg1-f3.", "g1f3"),
+        (chess.STARTING_FEN, "g1f3.", "g1f3"),
+        (chess.STARTING_FEN, "e4!.", "e2e4"),
+        (chess.STARTING_FEN, "(e4?)", "e2e4"),
+        (ITALIAN, "O-O.", "e1g1"),
+        (ITALIAN, "0-0,", "e1g1"),
+        (ITALIAN, "Bxf7+.", "c4f7"),
+        (EN_PASSANT, "exf6 e.p.", "e5f6"),
+        (PROMOTION, "57581.", "e7e8q"),
+        (PROMOTION, "e8=Q;", "e7e8q"),
+    ],
+)
+def test_the_punctuation_of_a_sentence_around_a_move_is_ignored(
+    fen: str, text: str, uci: str
+) -> None:
+    """A full stop, comma, semicolon, ellipsis or bracket after a move, an
+    opening bracket or quotes around it: added signs (56.3.6)."""
+    assert read_move(chess.Board(fen), text).uci() == uci
+
+
+def test_annotations_are_ignored_as_before() -> None:
+    for text in ("e4", "e4!", "e4?", "e4!!", "e4?!", "e4!?", "5254!", "5254?"):
+        assert read_move(chess.Board(), text).uci() == "e2e4", text
+
+
+def test_a_record_with_the_punctuation_of_a_sentence() -> None:
+    from notation import Notation, classify, read_move_list
+
+    result = read_move_list("1. 5254 5755.")
+    assert [m.move.uci() for m in result.moves] == ["e2e4", "e7e5"] and result.failure is None
+    result = read_move_list("1. e4, e5; 2. Кf3. 2... (Кc6) 3. Bb5…")
+    assert [m.move.uci() for m in result.moves] == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    assert result.failure is None
+    # a move number, a date, a time: no move, with or without a full stop
+    for text in ("1.", "10...", "12.05.", "12.05.2026.", "14:35.", "14:35,", ".", "…"):
+        assert classify(text) is None, text
+    assert classify("5755.") == Notation.NUMERIC and classify("(Nf3),") == Notation.SAN
+    assert classify("Кf3;") == Notation.SAN_RU and classify("e2-e4.") == Notation.LAN

@@ -32,8 +32,9 @@ DESKTOP = {"width": 1280, "height": 900}
 LIST = "name,email,lang,rating\n" + "\n".join(
     f"Импорт {i},imp{i}@example.ru,ru,{2000 + 10 * i}" for i in range(10)
 )
-INVITED = [("Alice Archer", "alice@example.org", "en"), ("Борис Бойко", "boris@example.ru", "ru"),
-           ("Carl Cook", "carl@example.org", "en")]  # fmt: skip
+INVITED = [("Archer", "Alice", "alice@example.org", "en"),
+           ("Бойко", "Борис Борисович", "boris@example.ru", "ru"),
+           ("Cook", "Carl", "carl@example.org", "en")]  # fmt: skip
 
 
 @pytest.fixture
@@ -112,10 +113,11 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
         office.click("#nav-office")
         office.click("#people-link")
         assert says["people"] in office.inner_text("h1")
-        for name, email, invite_lang in INVITED:
+        for surname, given_names, email, invite_lang in INVITED:
             if not office.is_visible("#invite-form"):
                 office.click("#invite summary")
-            office.fill("#invite-name", name)
+            office.fill("#invite-surname", surname)
+            office.fill("#invite-given-names", given_names)
             office.fill("#invite-email", email)
             office.select_option("#invite-lang", invite_lang)
             office.click("#send-invite")
@@ -150,7 +152,7 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
 
         # Two invited players choose a password from their mail and apply.
         players = {}
-        for _name, email, player_lang in INVITED[:2]:
+        for _surname, _given, email, player_lang in INVITED[:2]:
             [mail] = outbox(services, email)
             link = re.search(r"https?://\S+(/reset/\S+)", mail.body)
             assert link, mail.body

@@ -19,10 +19,10 @@ from tests.conftest import OPERATOR
 from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "people-pass-1"
-LIST = """name;email;lang;fide_id;rating;country
-Иван Петров;Ivan.Petrov@example.ru;ru;4100001;2310;rus
-Anna Berg;anna@example.org;en;;2205;
-Пётр Сидоров;9sid@example.ru;ru;4100003;;RUS
+LIST = """surname;given_names;email;lang;fide_id;rating;country
+Петров;Иван Сергеевич;Ivan.Petrov@example.ru;ru;4100001;2310;rus
+Berg;Anna;anna@example.org;en;;2205;
+Сидоров;Пётр;9sid@example.ru;ru;4100003;;RUS
 """
 
 
@@ -53,7 +53,12 @@ def test_a_list_is_imported_whole_and_the_new_people_invited(site: Services) -> 
         "RUS",
         "ru",
     )
-    assert site.people.person(OPERATOR, "anna1").name == "Anna Berg"  # updated, not doubled
+    assert site.people.person(OPERATOR, "anna1").name == "Berg Anna"  # updated, not doubled
+    assert (ivan.surname, ivan.given_names, ivan.name) == (
+        "Петров",
+        "Иван Сергеевич",
+        "Петров Иван Сергеевич",
+    )
     sent = invitations(site)
     assert sorted(m.to_address for m in sent) == ["9sid@example.ru", "ivan.petrov@example.ru"]
     assert all("https://cc.test/reset/" in m.body for m in sent)
@@ -66,14 +71,17 @@ def test_a_list_is_imported_whole_and_the_new_people_invited(site: Services) -> 
 
 
 def test_never_signed_in_edit_and_merge(site: Services) -> None:
-    site.people.invite(OPERATOR, name="Dup Licate", email="dup@example.org", site_url="http://x")
+    site.people.invite(
+        OPERATOR, surname="Licate", given_names="Dup", email="dup@example.org", site_url="http://x"
+    )
     people = {p.login: p for p in site.people.people(OPERATOR)}
     assert people["dup"].last_sign_in is None and not people["dup"].has_password
     site.accounts.sign_in("anna1", PASSWORD, "127.0.0.1")
     assert site.people.person(OPERATOR, "anna1").last_sign_in is not None
     site.people.edit(
-        OPERATOR, "anna1", name="Anna Berg", emails=["anna@example.org", "anna@work.example"],
-        roles=["player", "arbiter"], lang="ru", rating=2250, federation_id="77", country="swe",
+        OPERATOR, "anna1", surname="Berg", given_names="Anna",
+        emails=["anna@example.org", "anna@work.example"], roles=["player", "arbiter"],
+        lang="ru", rating=2250, federation_id="77", country="swe",
     )  # fmt: skip
     anna = site.people.person(OPERATOR, "anna1")
     assert anna.roles == ["arbiter", "player"] and anna.country == "SWE" and anna.lang == "ru"
@@ -91,16 +99,17 @@ def test_the_people_pages_in_russian(site: Services) -> None:
     assert page.status_code == 200 and "Люди" in page.text and "Ни разу не входили" in page.text
     r = c.post(
         "/office/people/invite",
-        data={"csrf_token": csrf_of(page.text), "name": "Ольга", "email": "olga@example.ru",
-              "lang": "ru"},
+        data={"csrf_token": csrf_of(page.text), "surname": "Смирнова", "given_names": "Ольга",
+              "email": "olga@example.ru", "lang": "ru"},
     )  # fmt: skip
     assert r.status_code == 200 and "Приглашение отправлено" in r.text
     assert [m.to_address for m in invitations(site)] == ["olga@example.ru"]
     # Sent again with the same address: refused beside the form, nothing added.
     again = c.post(
         "/office/people/invite",
-        data={"csrf_token": csrf_of(page.text), "name": "Ольга", "email": "olga@example.ru"},
-    )
+        data={"csrf_token": csrf_of(page.text), "surname": "Смирнова", "given_names": "Ольга",
+              "email": "olga@example.ru"},
+    )  # fmt: skip
     assert again.status_code == 422 and 'id="invite-error"' in again.text
     upload = c.post(
         "/office/people/import",
@@ -108,7 +117,7 @@ def test_the_people_pages_in_russian(site: Services) -> None:
         files={"file": ("list.csv", LIST.encode("cp1251"), "text/csv")},
     )
     assert upload.status_code == 200 and 'id="import-report"' in upload.text
-    assert "Иван Петров" in upload.text
+    assert "Петров Иван Сергеевич" in upload.text
     broken = c.post(
         "/office/people/import",
         data={"csrf_token": csrf_of(page.text), "csv": "name,email\nБез адреса,\n"},

@@ -22,7 +22,7 @@ from cc.security import hash_password
 from cc.services import ServiceContext, Services
 from cc.site import Site
 from tests.test_public_games import play, setup_event, sides, who
-from tests.web_support import client, csrf_of, sign_in, token_for
+from tests.web_support import assert_documented, client, csrf_of, sign_in, token_for
 
 PASSWORD = "correct-horse"
 
@@ -74,6 +74,16 @@ def test_events_and_crosstables_are_open_to_anyone(site: Services) -> None:
     assert p2.text.count("data-game=") == 2 * len(site.queries.games(event="P2"))
     assert anon.get("/events/NOPE").status_code == 404
     assert anon.get("/events/NOPE/crosstable").status_code == 404
+    for template, path in (
+        ("/api/v1/events", "/api/v1/events"),
+        ("/api/v1/events/{code}", "/api/v1/events/P1"),
+        ("/api/v1/events/{code}/crosstable", "/api/v1/events/P1/crosstable"),
+        ("/api/v1/events/{code}/crosstable", "/api/v1/events/NOPE/crosstable"),
+        ("/api/v1/games/{game_id}", "/api/v1/games/1"),
+        ("/api/v1/games/{game_id}", "/api/v1/games/2"),
+        ("/api/v1/games/{game_id}/ledger", "/api/v1/games/1/ledger"),
+    ):
+        assert_documented(anon, "GET", template, anon.get(path))
     ru = anon.get("/events/P1", headers={"Accept-Language": "ru"})
     assert "Партии открываются для всех после их окончания." in ru.text
 

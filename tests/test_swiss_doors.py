@@ -16,7 +16,7 @@ from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 from tests.test_cli import Console, console  # noqa: F401  (the fixture)
 from tests.test_office_pages import PASSWORD, form, site  # noqa: F401  (the fixture)
-from tests.web_support import client, sign_in
+from tests.web_support import assert_documented, client, sign_in
 
 START = date(2026, 5, 10)
 
@@ -124,7 +124,10 @@ def test_the_crosstable_prints_rounds_and_tie_breaks_in_both_languages(
         "Швейцарская система, 3 тура"
         in client(services).get("/events/SW", headers={"Accept-Language": "ru"}).text
     )
-    [api] = client(services).get("/api/v1/events/SW/crosstable").json()
+    c = client(services)
+    answer = c.get("/api/v1/events/SW/crosstable")
+    assert_documented(c, "GET", "/api/v1/events/{code}/crosstable", answer)
+    [api] = answer.json()
     assert api["kind"] == "swiss" and api["rounds"] == 3
     anna = api["rows"][0]
     assert anna["rounds"][1] == {

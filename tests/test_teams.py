@@ -18,7 +18,7 @@ from cc.models import Game
 from cc.services import EventSpec, Services
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
-from tests.web_support import client, token_for
+from tests.web_support import assert_documented, client, token_for
 
 START = date(2026, 5, 10)
 LINEUPS = {"Aces": ["a1", "a2"], "Bishops": ["b1", "b2"], "Castles": ["c1", "c2"]}
@@ -164,7 +164,9 @@ def test_the_team_table_on_the_page_in_the_api_and_in_the_report(
     assert text.splitlines()[1].split()[:2] == ["1", "Aces"]
 
     api = client(services)
-    data = api.get("/api/v1/events/TEAMS/crosstable", headers=token_for(services, ids["c1"])).json()
+    answer = api.get("/api/v1/events/TEAMS/crosstable", headers=token_for(services, ids["c1"]))
+    assert_documented(api, "GET", "/api/v1/events/{code}/crosstable", answer)
+    data = answer.json()
     assert data[0]["kind"] == "team" and data[0]["final"]
     aces = data[0]["rows"][0]
     assert (aces["team"], aces["match_points"], aces["board_points"]) == ("Aces", 3, 2.5)

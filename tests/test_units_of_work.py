@@ -20,7 +20,7 @@ def add(session: object, login: str) -> None:
     session.add(
         Player(
             login=login,
-            name=login,
+            surname=login,
             lang="en",  # type: ignore[attr-defined]
             created_at=datetime(2026, 1, 1, tzinfo=UTC),
         )

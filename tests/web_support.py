@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import jsonschema
 from fastapi.testclient import TestClient
 
 from cc.models import Door
@@ -43,3 +45,21 @@ def sign_in(services: Services, login: str, password: str) -> TestClient:
 def token_for(services: Services, player_id: int) -> dict[str, str]:
     token = services.accounts.create_token(Actor.player(player_id, Door.WEB), "test")
     return {"Authorization": f"Bearer {token}"}
+
+
+def assert_documented(c: TestClient, method: str, template: str, response: Any) -> None:
+    """The answer matches what the API's OpenAPI document says of it: its
+    status is listed for the operation, and its JSON fits that status's
+    schema (the document's own components resolved)."""
+    document = c.get("/api/v1/openapi.json").json()
+    operation = document["paths"][template][method.lower()]
+    status = str(response.status_code)
+    assert status in operation["responses"], (method, template, status)
+    content = operation["responses"][status].get("content", {})
+    schema = content.get("application/json", {}).get("schema")
+    assert schema is not None, (method, template, status, sorted(content))
+    jsonschema.validate(
+        response.json(),
+        {**schema, "components": document["components"]},
+        cls=jsonschema.Draft202012Validator,
+    )

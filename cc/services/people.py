@@ -3,9 +3,11 @@ list, editing a person, and merging a duplicate account.
 
 An invitation is an account with the person's name and address and a
 single-use link to choose a password (:meth:`AccountService.mail_link`).
-A list imported from CSV (``name, email, lang, federation_id, rating,
-country``; a ``login`` column optional) is checked whole first: one bad line
-and nothing changes, every bad line named. People already registered (by
+A list imported from CSV (``surname, given_names, email, lang,
+federation_id, rating, country``; a ``login`` column optional; a single
+``name`` column instead of the first two is read surname first, "Петров
+Пётр Иванович") is checked whole first: one bad line and nothing changes,
+every bad line named. People already registered (by
 address) are updated rather than added twice.
 """
 
@@ -36,12 +38,21 @@ from cc.models import (
 from cc.services.accounts import AccountService
 from cc.services.addresses import FailingAddress, failing_of, replace_addresses
 from cc.services.context import Actor, ServiceContext, audit, find_player, require_admin
-from cc.services.players import checked_addresses, new_player, normalise_email
+from cc.services.players import checked_addresses, checked_names, new_player, normalise_email
+from notation.pgn import split_name
 
 #: what a CSV's columns may be called (lower-cased), and what they mean
 COLUMNS = {
+    "surname": "surname",
+    "last_name": "surname",
+    "family_name": "surname",
+    "фамилия": "surname",
+    "given_names": "given_names",
+    "given_name": "given_names",
+    "first_name": "given_names",
+    "имя": "given_names",
     "name": "name",
-    "имя": "name",
+    "фио": "name",
     "email": "email",
     "e-mail": "email",
     "lang": "lang",
@@ -60,7 +71,10 @@ COLUMNS = {
 @dataclass(frozen=True)
 class PersonRow:
     login: str
+    #: the display form, surname first
     name: str
+    surname: str
+    given_names: str
     emails: list[str]
     roles: list[str]
     lang: str
@@ -92,7 +106,8 @@ class ImportReport:
 @dataclass(frozen=True)
 class _Line:
     number: int
-    name: str
+    surname: str
+    given_names: str
     email: str
     lang: str
     federation_id: str | None
@@ -137,7 +152,9 @@ class PeopleService:
         self,
         actor: Actor,
         *,
-        name: str,
+        surname: str | None = None,
+        given_names: str | None = None,
+        name: str | None = None,
         email: str,
         lang: str = i18n.DEFAULT_LANGUAGE,
         rating: int | None = None,
@@ -155,6 +172,8 @@ class PeopleService:
                 actor,
                 now,
                 login=login or _free_login(session, address),
+                surname=surname,
+                given_names=given_names,
                 name=name,
                 emails=[address] if address else [],
                 lang=lang,
@@ -189,13 +208,14 @@ class PeopleService:
                         actor,
                         now,
                         login=line.login or _free_login(session, line.email),
-                        name=line.name,
+                        surname=line.surname,
+                        given_names=line.given_names,
                         emails=[line.email],
                         lang=line.lang,
                     )
                     report.created.append(known.login)
                 else:
-                    known.name = line.name
+                    known.surname, known.given_names = line.surname, line.given_names
                     report.updated.append(known.login)
                 known.rating = line.rating if line.rating is not None else known.rating
                 known.federation_id = line.federation_id or known.federation_id
@@ -220,7 +240,9 @@ class PeopleService:
         actor: Actor,
         ref: str,
         *,
-        name: str,
+        surname: str | None = None,
+        given_names: str | None = None,
+        name: str | None = None,
         emails: Iterable[str],
         roles: Iterable[str],
         lang: str,
@@ -228,15 +250,16 @@ class PeopleService:
         federation_id: str | None,
         country: str | None,
     ) -> None:
-        """Change a person's name, addresses, roles, language and list facts."""
+        """Change a person's names, addresses, roles, language and list facts
+        (the name as ``surname`` and ``given_names``, or one ``name`` read
+        surname first)."""
         now = self.ctx.now()
         addresses = checked_addresses(emails)
         try:
             role_set = {Role(r) for r in roles} or {Role.PLAYER}
         except ValueError:
             raise errors.InvalidInput(field="role", reason=N_("choose among the roles")) from None
-        if not name.strip():
-            raise errors.InvalidInput(field="name", reason=N_("a player needs a name"))
+        surname, given_names = checked_names(name, surname, given_names)
         if lang not in i18n.LANGUAGES:
             raise errors.InvalidInput(field="lang", reason=N_("choose one"))
         with self.ctx.db.write() as session:
@@ -254,7 +277,8 @@ class PeopleService:
             player.roles.clear()
             session.flush()
             player.roles.extend(PlayerRole(role=r) for r in sorted(role_set))
-            player.name, player.lang = name.strip(), lang
+            player.surname, player.given_names = surname, given_names
+            player.lang = lang
             player.rating, player.federation_id = rating, federation_id or None
             player.country = (country or "").strip().upper() or None
             audit(
@@ -354,6 +378,8 @@ def _row(player: Player, last: datetime | None) -> PersonRow:
     return PersonRow(
         login=player.login,
         name=player.name,
+        surname=player.surname,
+        given_names=player.given_names,
         emails=[e.address for e in player.emails],
         roles=sorted(r.role.value for r in player.roles),
         lang=player.lang,
@@ -391,9 +417,14 @@ def _parse(text: str, report: ImportReport) -> list[_Line]:
     if not rows:
         report.problems.append((1, N_("the file is empty")))
         return []
-    header = [COLUMNS.get(h.strip().lower(), "") for h in rows[0]]
-    if "name" not in header or "email" not in header:
-        report.problems.append((1, N_("the first line must name the columns: name, email, ...")))
+    words = [h.strip().lower() for h in rows[0]]
+    header = [COLUMNS.get(h, "") for h in words]
+    if "surname" not in header:  # "имя" alone, as lists made before, is the whole name
+        header = ["name" if w == "имя" else h for w, h in zip(words, header, strict=True)]
+    if not ({"surname", "name"} & set(header)) or "email" not in header:
+        report.problems.append(
+            (1, N_("the first line must name the columns: surname, given_names, email, ..."))
+        )
         return []
     lines: list[_Line] = []
     seen: set[str] = set()
@@ -401,12 +432,18 @@ def _parse(text: str, report: ImportReport) -> list[_Line]:
         if not any(cell.strip() for cell in row):
             continue
         values = {key: cell.strip() for key, cell in zip(header, row, strict=False) if key}
-        name, email = values.get("name", ""), normalise_email(values.get("email", ""))
+        if "surname" in header:
+            surname, given = values.get("surname", ""), values.get("given_names", "")
+        else:
+            surname, given = split_name(values.get("name", ""))
+        email = normalise_email(values.get("email", ""))
         lang = values.get("lang", "").lower() or i18n.DEFAULT_LANGUAGE
         rating_text = values.get("rating", "")
         problem: Text | None = None
-        if not name:
-            problem = N_("no name")
+        if not surname.strip():
+            problem = N_("no surname")
+        elif len(" ".join(f"{surname} {given}".split())) > 200:
+            problem = N_("a name of at most 200 characters")
         elif not re.match(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$", email):
             problem = N_("{address!r} is not an address", address=email)
         elif email in seen:
@@ -422,7 +459,8 @@ def _parse(text: str, report: ImportReport) -> list[_Line]:
         lines.append(
             _Line(
                 number=number,
-                name=name,
+                surname=" ".join(surname.split()),
+                given_names=" ".join(given.split()),
                 email=email,
                 lang=lang,
                 federation_id=values.get("federation_id") or None,

@@ -14,6 +14,7 @@ from cc.i18n import N_
 from cc.models import Player, PlayerEmail, PlayerRole, Role
 from cc.security import hash_password
 from cc.services.context import Actor, ServiceContext, audit, require_admin
+from notation.pgn import split_name
 
 _LOGIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{1,63}$")
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
@@ -22,6 +23,27 @@ _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
 def normalise_email(address: str) -> str:
     """Addresses are matched case-insensitively, so they are stored lower-cased."""
     return address.strip().lower()
+
+
+def checked_names(
+    name: str | None, surname: str | None, given_names: str | None
+) -> tuple[str, str]:
+    """A person's (surname, given names), each with single spaces.
+
+    Given as the two parts, or (``surname`` not given) as one text read
+    surname first, the convention of Russian records and the federations'
+    lists ("Петров Пётр Иванович"; "Smith, John"). Refused without a surname.
+    """
+    if surname is None and given_names is None:
+        surname, given_names = split_name(name or "")
+    surname, given = " ".join((surname or "").split()), " ".join((given_names or "").split())
+    if not surname:
+        raise errors.InvalidInput(field="surname", reason=N_("a player needs a surname"))
+    if len(f"{surname} {given}") > 200:
+        raise errors.InvalidInput(
+            field="given_names", reason=N_("a name of at most 200 characters")
+        )
+    return surname, given
 
 
 def checked_addresses(emails: Iterable[str]) -> list[str]:
@@ -46,13 +68,16 @@ class PlayerService:
         actor: Actor,
         *,
         login: str,
-        name: str,
+        surname: str | None = None,
+        given_names: str | None = None,
+        name: str | None = None,
         emails: Iterable[str] = (),
         lang: str = i18n.DEFAULT_LANGUAGE,
         roles: Iterable[Role | str] = (Role.PLAYER,),
         password: str | None = None,
     ) -> int:
-        """Register a player; returns the new player's id."""
+        """Register a player; returns the new player's id. The name is given as
+        ``surname`` and ``given_names``, or as one ``name`` read surname first."""
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             require_admin(session, actor, N_("register players"))
@@ -61,6 +86,8 @@ class PlayerService:
                 actor,
                 now,
                 login=login,
+                surname=surname,
+                given_names=given_names,
                 name=name,
                 emails=emails,
                 lang=lang,
@@ -75,7 +102,9 @@ def new_player(
     now: datetime,
     *,
     login: str,
-    name: str,
+    surname: str | None = None,
+    given_names: str | None = None,
+    name: str | None = None,
     emails: Iterable[str] = (),
     lang: str = i18n.DEFAULT_LANGUAGE,
     roles: Iterable[Role | str] = (Role.PLAYER,),
@@ -92,8 +121,7 @@ def new_player(
                 login=login,
             ),
         )
-    if not name.strip():
-        raise errors.InvalidInput(field="name", reason=N_("a player needs a name"))
+    surname, given_names = checked_names(name, surname, given_names)
     if lang not in i18n.LANGUAGES:
         raise errors.InvalidInput(
             field="lang",
@@ -124,7 +152,8 @@ def new_player(
             raise errors.Conflict(what=N_("email address"), ref=address)
     player = Player(
         login=login,
-        name=name.strip(),
+        surname=surname,
+        given_names=given_names,
         lang=lang,
         password_hash=hash_password(password) if password else None,
         created_at=now,

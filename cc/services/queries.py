@@ -74,7 +74,10 @@ PGN_TERMINATIONS = {
 class PlayerView:
     id: int
     login: str
+    #: the display form, surname first ("Петров Пётр Иванович")
     name: str
+    surname: str
+    given_names: str
     lang: str
     emails: list[str]
     roles: list[str]
@@ -335,6 +338,8 @@ class QueryService:
             id=player.id,
             login=player.login,
             name=player.name,
+            surname=player.surname,
+            given_names=player.given_names,
             lang=player.lang,
             emails=[e.address for e in player.emails],
             roles=sorted(r.role.value for r in player.roles),
@@ -785,8 +790,8 @@ class QueryService:
             "Date": pgn_date(event.start_date),
             "Round": f"{game.round}.{game.board}",
             # "Surname, Given", as PGN and ICCF write names (notation.pgn.pgn_name).
-            "White": pgn_name(game.white.name),
-            "Black": pgn_name(game.black.name),
+            "White": pgn_name(game.white.surname, game.white.given_names),
+            "Black": pgn_name(game.black.surname, game.black.given_names),
             "Result": game.result.value if plies is None else "*",
         }
         for side, who in (("White", game.white), ("Black", game.black)):

@@ -308,7 +308,9 @@ class RecordService:
             if plain_name(given).casefold() not in {
                 plain_name(player.name).casefold(),
                 # a name too long for a tag line, as the server's PGN cuts it
-                plain_name(tag_value(side, pgn_name(player.name))).casefold(),
+                plain_name(
+                    tag_value(side, pgn_name(player.surname, player.given_names))
+                ).casefold(),
                 player.login.casefold(),
             }:
                 raise _refused(

@@ -22,6 +22,7 @@ from cc.web import (
     api_document,
     arbiter_pages,
     audit_pages,
+    case_api,
     mail_pages,
     notification_api,
     notification_pages,
@@ -111,6 +112,7 @@ def create_app(
     app.include_router(push.router)
     app.include_router(unsubscribe.router)
     app.include_router(api.router)
+    app.include_router(case_api.router)
     app.include_router(notification_api.router)
     app.include_router(pages.router)
     app.include_router(arbiter_pages.router)

@@ -65,7 +65,8 @@ async def invite(request: Request) -> Response:
     try:
         services_of(request).people.invite(
             actor_of(info),
-            name=form.get("name", ""),
+            surname=form.get("surname", ""),
+            given_names=form.get("given_names", ""),
             email=form.get("email", ""),
             lang=form.get("lang", "en"),
             rating=_number(form, "rating"),
@@ -130,7 +131,8 @@ async def edit_person(request: Request, login: str) -> Response:
         services_of(request).people.edit(
             actor_of(info),
             login,
-            name=form.get("name", ""),
+            surname=form.get("surname", ""),
+            given_names=form.get("given_names", ""),
             emails=form.get("emails", "").split(),
             roles=[str(r) for r in raw.getlist("roles")],
             lang=form.get("lang", "en"),

@@ -213,8 +213,8 @@ class XfccService:
                 out.append(
                     XfccGame(
                         id=game.id,
-                        white=pgn_name(game.white.name),
-                        black=pgn_name(game.black.name),
+                        white=pgn_name(game.white.surname, game.white.given_names),
+                        black=pgn_name(game.black.surname, game.black.given_names),
                         event=event.name,
                         site=f"{event.code} ({event.mode.value})",
                         myTurn=my_turn,
