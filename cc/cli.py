@@ -181,6 +181,27 @@ def db_upgrade(state: State, revision: str) -> None:
 
     config_mod.ensure_sqlite_dir(state.config.database_url)
     migrate.upgrade(state.config.database_url, revision)
+    if revision in ("head", migrate.head()):
+        # The models describe the head: a database stamped with a revision it
+        # never ran (one renumbered or moved since) lacks some of it.
+        missing = migrate.missing_schema(state.config.database_url)
+        if missing:
+            click.echo(
+                _(
+                    "The database {url} is marked as upgraded but lacks what this version "
+                    "needs: {missing}. A revision it is marked with never ran on it, so it "
+                    "is not at head.",
+                    url=_safe_url(state.config.database_url),
+                    missing=", ".join(
+                        _("table {table}", table=table)
+                        if column is None
+                        else _("column {table}.{column}", table=table, column=column)
+                        for table, column in missing
+                    ),
+                ),
+                err=True,
+            )
+            sys.exit(1)
     click.echo(
         _(
             "database at {revision}: {url}",

@@ -22,12 +22,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
 import migrations
-from cc.db import normalise_url
+from cc.db import make_engine, normalise_url
+from cc.models import Base
 
 
 class ForeignKeyViolation(RuntimeError):
@@ -48,6 +51,37 @@ def upgrade(url: str, revision: str = "head") -> None:
 
 def downgrade(url: str, revision: str) -> None:
     command.downgrade(alembic_config(url), revision)
+
+
+def head() -> str | None:
+    """The newest revision of this version's history."""
+    return ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+
+
+def missing_schema(url: str) -> list[tuple[str, str | None]]:
+    """What the models need that the database lacks: ``(table, None)`` for a
+    table, ``(table, column)`` for a column of a table that is there.
+
+    A database at the head revision should lack nothing. One that does was
+    stamped with a revision it never ran: a site deployed while a revision
+    had another parent, or another number, than it has now.
+    """
+    engine = make_engine(url)
+    try:
+        inspector = sa.inspect(engine)
+        present = set(inspector.get_table_names())
+        missing: list[tuple[str, str | None]] = []
+        for table in Base.metadata.sorted_tables:
+            if table.name not in present:
+                missing.append((table.name, None))
+                continue
+            columns = {column["name"] for column in inspector.get_columns(table.name)}
+            missing.extend(
+                (table.name, column.name) for column in table.columns if column.name not in columns
+            )
+        return missing
+    finally:
+        engine.dispose()
 
 
 @contextmanager

@@ -484,6 +484,28 @@ def test_a_database_never_upgraded_is_told_so(console: Console) -> None:
     assert console.run("player", "list").stdout == ""
 
 
+def test_upgrade_names_what_a_database_marked_at_head_lacks(console: Console) -> None:
+    """A database stamped with revisions it never ran is not called "at head"."""
+    import sqlalchemy as sa
+
+    assert "database at head" in console.run("db", "upgrade").stdout
+    engine = sa.create_engine(console.env["CC_DATABASE_URL"])
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE knockout_games")
+        conn.exec_driver_sql("ALTER TABLE events DROP COLUMN rounds")
+    engine.dispose()
+    result = console.run("db", "upgrade", ok=False)
+    assert result.returncode == 1, result.stderr
+    assert "database at" not in result.stdout
+    assert "table knockout_games" in result.stderr
+    assert "column events.rounds" in result.stderr
+    assert "not at head" in result.stderr
+    russian = console.run("--lang", "ru", "db", "upgrade", ok=False)
+    assert russian.returncode == 1
+    assert "таблица knockout_games" in russian.stderr
+    assert "столбец events.rounds" in russian.stderr
+
+
 def test_the_regulations_and_the_iccf_count_are_shown(console: Console) -> None:
     start = datetime.now(UTC).date() - timedelta(days=40)
     console.run("db", "upgrade")

@@ -174,3 +174,27 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
         assert services.queries.game_for(None, 1).result == "0-1"
     finally:
         database.dispose()
+
+
+def test_a_site_at_0027_that_never_ran_0026_gets_what_0026_adds(
+    request: pytest.FixtureRequest, backend: str, tmp_path: Path
+) -> None:
+    """Sites deployed between the knockout and the Swiss merges stand at 0027
+    from when it revised 0025: alembic takes 0026 as applied there. The repair
+    revision adds its columns where they are missing."""
+    url = empty_database_url(request, backend, tmp_path)
+    migrate.upgrade(url, "0027")
+    engine = make_engine(url)
+    with engine.begin() as conn:  # 0027 as it was then: the knockout tables, no Swiss columns
+        for table, column in (
+            ("events", "rounds"),
+            ("events", "pairing_system"),
+            ("events", "bye_points"),
+            ("section_entries", "bye_round"),
+        ):
+            conn.exec_driver_sql(f"ALTER TABLE {table} DROP COLUMN {column}")
+    engine.dispose()
+    assert ("events", "rounds") in migrate.missing_schema(url)
+    migrate.upgrade(url)
+    assert migrate.missing_schema(url) == []
+    assert _diff(url) == []
