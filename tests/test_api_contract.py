@@ -95,13 +95,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, P
 
 
 def _run(base: str, config: Path, *options: str) -> None:
-    """Schemathesis's command line, as an outside tester runs it."""
+    """Schemathesis's command line, as an outside tester runs it, in the
+    site's folder (where it keeps its cache)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCHEMATHESIS")}
     result = subprocess.run(
         [ST, "--no-color", "--config-file", str(config), "run",
          f"{base}/api/v1/openapi.json", "--checks", CHECKS, "--seed", "20261127",
          "--max-examples", "15", "--workers", "1", *options],
-        env=env, capture_output=True, text=True, timeout=600,
+        env=env, cwd=config.parent, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     summary = result.stdout[-6000:]
     assert result.returncode == 0, summary
