@@ -27,6 +27,7 @@ from cc.services import EventSpec, Services
 from notation.pgn import tag_line, tag_value
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
+from tests.test_pgn_records import games, play
 from tests.web_support import client, sign_in, token_for
 
 START = date(2026, 11, 9)
@@ -107,19 +108,7 @@ def build(services: Services, code: str, name: str) -> dict[tuple[int, int], int
     )
     services.events.add_players(OPERATOR, code, list(NAMES))
     services.events.start(OPERATOR, code)
-    with services.ctx.db.read() as session:
-        return {
-            (g.round, g.board): g.id
-            for g in session.scalars(select(Game).order_by(Game.id))
-            if g.event.code == code
-        }
-
-
-def play(services: Services, ids: dict[str, int], game_id: int, *moves: str) -> None:
-    for move in moves:
-        view = services.queries.game(game_id)
-        mover = view.white if len(view.moves) % 2 == 0 else view.black
-        services.games.submit_move(player(ids, mover), game_id, move)
+    return games(services, code)
 
 
 def played(services: Services, clock: FixedClock) -> tuple[list[int], list[int]]:
