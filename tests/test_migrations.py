@@ -17,7 +17,8 @@ from cc.models import Base
 from tests.conftest import empty_database_url
 
 
-def _diff(url: str) -> list[object]:
+def drift(url: str) -> list[object]:
+    """What the database at ``url`` lacks or has beyond the models (none: no drift)."""
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
@@ -36,7 +37,7 @@ def test_empty_database_upgrades_through_every_revision_without_drift(
     assert revisions, "there must be at least one revision"
     for revision in revisions:  # one step at a time, as a long-lived site would
         migrate.upgrade(url, revision)
-    assert _diff(url) == []
+    assert drift(url) == []
     engine = make_engine(url)
     with engine.connect() as conn:
         assert MigrationContext.configure(conn).get_current_revision() == script.get_current_head()
@@ -54,7 +55,7 @@ def test_downgrade_to_base_and_up_again(
     engine.dispose()
     assert tables == set()
     migrate.upgrade(url)
-    assert _diff(url) == []
+    assert drift(url) == []
 
 
 def test_audit_log_refuses_updates_and_deletes(db_url: str) -> None:
@@ -197,4 +198,4 @@ def test_a_site_at_0027_that_never_ran_0026_gets_what_0026_adds(
     assert ("events", "rounds") in migrate.missing_schema(url)
     migrate.upgrade(url)
     assert migrate.missing_schema(url) == []
-    assert _diff(url) == []
+    assert drift(url) == []

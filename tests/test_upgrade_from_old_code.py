@@ -32,13 +32,10 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from click.testing import CliRunner
 
 from cc import cli as cli_module
 from cc.db import make_engine
-from cc.models import Base
 from tests.conftest import BACKENDS, _pg_url
 from tests.support.revision_history import (
     ROOT,
@@ -48,6 +45,7 @@ from tests.support.revision_history import (
     state_at,
     state_today,
 )
+from tests.test_migrations import drift
 
 pytestmark = pytest.mark.slow
 
@@ -317,16 +315,6 @@ def _counts(url: str) -> dict[str, int]:
         engine.dispose()
 
 
-def _drift(url: str) -> list[object]:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            context = MigrationContext.configure(conn, opts={"compare_type": True})
-            return list(compare_metadata(context, Base.metadata))
-    finally:
-        engine.dispose()
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("commit", COMMITS)
 def test_a_site_made_by_an_earlier_commit_upgrades_whole(
@@ -361,7 +349,7 @@ def test_a_site_made_by_an_earlier_commit_upgrades_whole(
 
     try:
         assert "database at head" in cc("db", "upgrade")
-        assert _drift(site["url"]) == []
+        assert drift(site["url"]) == []
         after = _counts(site["url"])
         assert {t: after[t] for t in before} == before
         assert "e4" in cc("game", "show", "1")
