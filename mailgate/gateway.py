@@ -26,10 +26,10 @@ from sqlalchemy.orm import Session
 from cc.accounts.addresses import SENDERS_KEY
 from cc.app.services import Services
 from cc.clock.ledger import forget_leaves
-from cc.store import move_list
 from cc.games.open_items import game_with_players
 from cc.kernel.context import Actor
 from cc.office.mail import RELEASED
+from cc.store import move_list
 from cc.store import rows as bulk_rows
 from cc.store.db import unavailable
 from cc.store.models import (

@@ -49,7 +49,6 @@ from cc.cases.service import appeal_article
 from cc.events.standings import StandingsService
 from cc.events.systems.knockout_text import paired_stage
 from cc.events.thematic import describe as describe_theme
-from cc.store.move_list import game_ucis
 from cc.kernel.notifications import (
     GROUP_OF,
     Delivery,
@@ -63,6 +62,7 @@ from cc.kernel.notifications import (
 from cc.notify.digest import Record, notation_of, written
 from cc.store.loads import held
 from cc.store.models import Case, Event, Game, GameStatus, Player
+from cc.store.move_list import game_ucis
 from cc.text.i18n import localize, word
 from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import TEXTS, say, say_notice

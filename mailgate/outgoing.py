@@ -36,7 +36,6 @@ import notation
 from cc.accounts.addresses import registered_address
 from cc.clock.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
 from cc.events.thematic import numbered_line
-from cc.store.move_list import game_ucis
 from cc.kernel.context import ServiceContext
 from cc.notify.digest import notation_of
 from cc.office.outbound import MailSettings
@@ -56,6 +55,7 @@ from cc.store.models import (
     Player,
     PlayerLeave,
 )
+from cc.store.move_list import game_ucis
 from cc.text.i18n import word
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter

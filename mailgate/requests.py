@@ -25,7 +25,6 @@ import notation
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.regulations import Mode
-from cc.store.move_list import game_ucis
 from cc.games.moves import notation_reason
 from cc.kernel.context import Actor
 from cc.notify.digest import notation_of
@@ -38,6 +37,7 @@ from cc.store.models import (
     InboundStatus,
     Player,
 )
+from cc.store.move_list import game_ucis
 from cc.text.i18n import N_, localize, word
 from mailgate.content import Command, Statement, read_message, subject_words
 from mailgate.letters import Letter
