@@ -29,13 +29,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from goals import verdict  # noqa: E402
 
-from cc import migrate  # noqa: E402
-from cc.clock import SystemClock  # noqa: E402
-from cc.db import Database  # noqa: E402
-from cc.models import Door, Game, InboundMessage, InboundStatus  # noqa: E402
-from cc.regulations import Mode  # noqa: E402
-from cc.services import Actor, EventSpec, MailSettings, ServiceContext, Services  # noqa: E402
-from cc.site import Site  # noqa: E402
+from cc.app.services import Services  # noqa: E402
+from cc.base.clock import SystemClock  # noqa: E402
+from cc.base.regulations import Mode  # noqa: E402
+from cc.events.lifecycle import EventSpec  # noqa: E402
+from cc.kernel.context import Actor, ServiceContext  # noqa: E402
+from cc.office.outbound import MailSettings  # noqa: E402
+from cc.run.site import Site  # noqa: E402
+from cc.store import migrate  # noqa: E402
+from cc.store.db import Database  # noqa: E402
+from cc.store.models import Door, Game, InboundMessage, InboundStatus  # noqa: E402
 from mailgate.imap import ImapMailbox, drain  # noqa: E402
 from mailgate.letters import read_letter  # noqa: E402
 from tests.mail_support import raw_mail  # noqa: E402

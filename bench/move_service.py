@@ -43,10 +43,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from goals import median_time, verdict
 
-from cc import migrate
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import (
+from cc.base.clock import FixedClock
+from cc.base.regulations import Mode
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store import migrate
+from cc.store.db import Database
+from cc.store.models import (
     AuditEntry,
     ConditionalLine,
     Door,
@@ -58,9 +62,6 @@ from cc.models import (
     Player,
     PlayerLeave,
 )
-from cc.regulations import Mode
-from cc.services import Actor, EventSpec, ServiceContext
-from cc.site import Site
 
 
 def long_game(plies: int, seed: int = 0) -> list[str]:

@@ -100,11 +100,12 @@ class Tally:
 
 def set_up(url: str, home: Path, clients: int) -> tuple[list[Player], list[Game]]:
     """An event of server games for ``clients`` players, started today."""
-    from cc import config as config_mod
-    from cc import migrate
-    from cc.bootstrap import build_services
-    from cc.models import Door
-    from cc.services import Actor, EventSpec
+    from cc.events.lifecycle import EventSpec
+    from cc.kernel.context import Actor
+    from cc.run import config as config_mod
+    from cc.run.bootstrap import build_services
+    from cc.store import migrate
+    from cc.store.models import Door
 
     migrate.upgrade(url)
     config = config_mod.load({"CC_HOME": str(home), "CC_DATABASE_URL": url, "CC_MAIL_LISTEN": ""})
@@ -316,7 +317,7 @@ def stored(url: str) -> tuple[dict[tuple[int, int], str], int, int]:
     """The moves in the database: (game, ply) -> move, rows, duplicate (game, ply)."""
     import sqlalchemy as sa
 
-    from cc.db import normalise_url
+    from cc.store.db import normalise_url
 
     engine = sa.create_engine(normalise_url(url))
     with engine.connect() as conn:

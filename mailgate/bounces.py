@@ -6,7 +6,7 @@ that records it:
 - a bounce (read by :mod:`mailgate.dsn`) is matched with the message we
   sent by its ``Message-ID`` and with the recipient that failed; a
   permanent failure (5.x.x) marks that registered address as failing, and
-  its arbiters are told once (:class:`cc.services.addresses.AddressService`);
+  its arbiters are told once (:class:`cc.accounts.addresses.AddressService`);
   a delay (4.x.x) is recorded and marks nothing, and so is a bounce of mail
   we never sent;
 - other automatic mail (auto-replies, lists) and our own are recorded with
@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cc.models import InboundStatus, OutboundMessage
-from cc.services.addresses import AddressService
-from cc.services.context import ServiceContext
+from cc.accounts.addresses import AddressService
+from cc.kernel.context import ServiceContext
+from cc.store.models import InboundStatus, OutboundMessage
 from mailgate.dsn import Bounce, Recipient
 from mailgate.letters import Letter, safe_text
 

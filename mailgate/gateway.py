@@ -23,19 +23,21 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cc.db import unavailable
-from cc.models import (
+from cc.accounts.addresses import SENDERS_KEY
+from cc.app.services import Services
+from cc.clock.ledger import forget_leaves
+from cc.games.open_items import game_with_players
+from cc.kernel.context import Actor
+from cc.office.mail import RELEASED
+from cc.store import move_list
+from cc.store import rows as bulk_rows
+from cc.store.db import unavailable
+from cc.store.models import (
     Game,
     InboundMessage,
     InboundStatus,
     Player,
 )
-from cc.services import Services, bulk_rows, move_list
-from cc.services.addresses import SENDERS_KEY
-from cc.services.context import Actor
-from cc.services.ledger import forget_leaves
-from cc.services.mail_office import RELEASED
-from cc.services.open_items import game_with_players
 from mailgate import bounces
 from mailgate.authenticity import (
     AuthSettings,

@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 
 import aioimaplib
 
-from cc.health import Heartbeat
-from cc.models import InboundStatus
+from cc.base.health import Heartbeat
+from cc.store.models import InboundStatus
 from mailgate.gateway import Receipt
 
 log = logging.getLogger(__name__)

@@ -22,8 +22,8 @@ from typing import Any, Protocol
 from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 
-from cc.health import Heartbeat
-from cc.models import InboundStatus
+from cc.base.health import Heartbeat
+from cc.store.models import InboundStatus
 from mailgate.authenticity import Envelope
 from mailgate.gateway import Receipt
 

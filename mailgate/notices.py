@@ -1,7 +1,7 @@
 """The services' notifications, as mail.
 
 The gateway subscribes :meth:`MailNotices.deliver` to the services'
-notifications where it is wired (:mod:`cc.site`). Each notice is put into
+notifications where it is wired (:mod:`cc.run.site`). Each notice is put into
 the recipient's language and queued in the notifying transaction:
 
 - a move in an email event reaches the partner who plays by email, in the
@@ -43,16 +43,13 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 import notation
-from cc.i18n import localize, word
-from cc.models import Case, Event, Game, GameStatus, Player
-from cc.regulations import Mode
-from cc.services.addresses import read_emails, status_meaning
-from cc.services.cases import appeal_article
-from cc.services.core_loads import held
-from cc.services.digest import Record, notation_of, written
-from cc.services.knockout_text import paired_stage
-from cc.services.move_list import game_ucis
-from cc.services.notifications import (
+from cc.accounts.addresses import read_emails, status_meaning
+from cc.base.regulations import Mode
+from cc.cases.service import appeal_article
+from cc.events.standings import StandingsService
+from cc.events.systems.knockout_text import paired_stage
+from cc.events.thematic import describe as describe_theme
+from cc.kernel.notifications import (
     GROUP_OF,
     Delivery,
     Digest,
@@ -62,8 +59,11 @@ from cc.services.notifications import (
     Notice,
     Value,
 )
-from cc.services.standings import StandingsService
-from cc.services.thematic import describe as describe_theme
+from cc.notify.digest import Record, notation_of, written
+from cc.store.loads import held
+from cc.store.models import Case, Event, Game, GameStatus, Player
+from cc.store.move_list import game_ucis
+from cc.text.i18n import localize, word
 from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import TEXTS, say, say_notice
 
@@ -72,7 +72,7 @@ SETTINGS_PAGE = "/notifications/settings"
 
 #: the parameters of a case's notice that are codes, said in the reader's words
 _CODES = ("decision", "verdict")
-#: the player's own time, told by the daily run (cc.services.alerts)
+#: the player's own time, told by the daily run (cc.clock.alerts)
 _TIME_ALERTS = (Kind.TIME_LOW, Kind.FIVE_DAYS, Kind.NO_MOVE)
 #: a partner's leave: recorded, begun, ended, withdrawn (56.7.2)
 _LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE_WITHDRAWN)

@@ -33,8 +33,16 @@ from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 import notation
-from cc.i18n import word
-from cc.models import (
+from cc.accounts.addresses import registered_address
+from cc.clock.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
+from cc.events.thematic import numbered_line
+from cc.kernel.context import ServiceContext
+from cc.notify.digest import notation_of
+from cc.office.outbound import MailSettings
+from cc.office.outbox import message_id as new_message_id
+from cc.store import loads as core_loads
+from cc.store import rows as bulk_rows
+from cc.store.models import (
     DrawOffer,
     DrawOfferStatus,
     Event,
@@ -47,15 +55,8 @@ from cc.models import (
     Player,
     PlayerLeave,
 )
-from cc.outbox import message_id as new_message_id
-from cc.services import bulk_rows, core_loads
-from cc.services.addresses import registered_address
-from cc.services.context import ServiceContext
-from cc.services.digest import notation_of
-from cc.services.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
-from cc.services.move_list import game_ucis
-from cc.services.outbound import MailSettings
-from cc.services.thematic import numbered_line
+from cc.store.move_list import game_ucis
+from cc.text.i18n import word
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter
 from mailgate.replies import say

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from cc.i18n import number, word
+from cc.text.i18n import number, word
 
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {

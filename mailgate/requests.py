@@ -22,9 +22,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import notation
-from cc import errors
-from cc.i18n import N_, localize, word
-from cc.models import (
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.regulations import Mode
+from cc.games.moves import notation_reason
+from cc.kernel.context import Actor
+from cc.notify.digest import notation_of
+from cc.store.models import (
     Door,
     DrawOffer,
     DrawOfferStatus,
@@ -33,12 +37,8 @@ from cc.models import (
     InboundStatus,
     Player,
 )
-from cc.regulations import Mode
-from cc.services import Services
-from cc.services.context import Actor
-from cc.services.digest import notation_of
-from cc.services.games import notation_reason
-from cc.services.move_list import game_ucis
+from cc.store.move_list import game_ucis
+from cc.text.i18n import N_, localize, word
 from mailgate.content import Command, Statement, read_message, subject_words
 from mailgate.letters import Letter
 from mailgate.outgoing import Mailer, written_plies

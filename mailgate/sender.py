@@ -17,9 +17,9 @@ from typing import Protocol
 
 import aiosmtplib
 
-from cc.health import Heartbeat
-from cc.outbox import Outbox
-from cc.services.outbound import OutboundService
+from cc.base.health import Heartbeat
+from cc.office.outbound import OutboundService
+from cc.office.outbox import Outbox
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Alembic environment: runs revisions against the URL the caller configured.
 
 Every run is one transaction, on SQLite with foreign keys off and checked
-before commit (see :mod:`cc.migrate` for why).
+before commit (see :mod:`cc.store.migrate` for why).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from contextlib import nullcontext
 from alembic import context
 from sqlalchemy import Connection
 
-from cc.db import make_engine
-from cc.migrate import check_sqlite_foreign_keys, sqlite_foreign_keys_off
-from cc.models import Base
+from cc.store.db import make_engine
+from cc.store.migrate import check_sqlite_foreign_keys, sqlite_foreign_keys_off
+from cc.store.models import Base
 
 config = context.config
 target_metadata = Base.metadata

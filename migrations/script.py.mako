@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-import cc.models
+import cc.store.models
 ${imports if imports else ""}
 
 revision: str = ${repr(up_revision)}

@@ -21,13 +21,15 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from cc import migrate
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, Event, Notification, OutboundMessage
-from cc.services import Actor, EventSpec, ServiceContext, Services
-from cc.services.ledger import LedgerService
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.clock.ledger import LedgerService
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store import migrate
+from cc.store.db import Database
+from cc.store.models import Door, Event, Notification, OutboundMessage
 from tests.support.postgres import PostgresServer
 
 BACKENDS = [

@@ -9,8 +9,8 @@ from email.utils import format_datetime, make_msgid
 
 from sqlalchemy import select
 
-from cc.models import OutboundMessage
-from cc.services import Services
+from cc.app.services import Services
+from cc.store.models import OutboundMessage
 
 _ids = itertools.count(1)
 

@@ -18,10 +18,11 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from cc.cli import State, cli
-from cc.clock import FixedClock
-from cc.models import Door, OutboundMessage
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.console.main import State, cli
+from cc.kernel.context import Actor
+from cc.store.models import Door, OutboundMessage
 from tests.conftest import OPERATOR, make_event
 from tests.test_case_pages import PASSWORD, with_passwords
 from tests.test_pages import sent_mail

@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import select
 
 from adjudication import tablebase
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Game
-from cc.services import EventSpec, Services
-from cc.services.cases import CaseSummary
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.cases.service import CaseSummary
+from cc.events.lifecycle import EventSpec
+from cc.store.models import Game
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 
@@ -244,7 +245,7 @@ def test_engine_evidence_is_stored_and_the_same_twice(
 def test_the_event_closes_with_its_report_once_all_is_decided(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.models import Event
+    from cc.store.models import Event
     from tests.test_cases import mails_to, setup_event
 
     at(clock, date(2026, 5, 11))

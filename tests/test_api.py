@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 from openapi_spec_validator import validate
 
-from cc.clock import FixedClock
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
 from tests.conftest import OPERATOR, make_event
 from tests.web_support import client, token_for
 

@@ -8,12 +8,13 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Door, Game, Player
-from cc.security import hash_password
-from cc.services import Actor, Services
-from cc.services.arbiter_desk import LEAVE_HORIZON_DAYS
-from cc.services.cases import PROTEST_DAYS
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.cases.service import PROTEST_DAYS
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, Player
+from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player, setup_event
 from tests.web_support import client, csrf_of

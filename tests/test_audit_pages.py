@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door, Player
-from cc.security import hash_password
-from cc.services import Actor, Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Player
 from tests.conftest import OPERATOR
 from tests.test_arbiter_desk import sides
 from tests.test_cases import at, player, setup_event

@@ -20,7 +20,7 @@ import chess
 import pytest
 
 import notation
-from cc.services.accounts import NOTATIONS
+from cc.accounts.sessions import NOTATIONS
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 ESBUILD = FRONTEND / "node_modules" / ".bin" / "esbuild"

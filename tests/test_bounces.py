@@ -11,9 +11,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import (
+from cc.accounts.hashing import hash_password
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import (
     AuditEntry,
     Door,
     Game,
@@ -24,9 +27,6 @@ from cc.models import (
     Player,
     PlayerEmail,
 )
-from cc.security import hash_password
-from cc.services import Actor, ServiceContext
-from cc.site import Site
 from tests.bounce_support import exim_bounce, postfix_bounce, postfix_delay, qmail_bounce
 from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail

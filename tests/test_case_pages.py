@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from cc.clock import FixedClock
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
 from tests.test_cases import at, move, setup_event
 from tests.web_support import client, csrf_of, sign_in, token_for
 
@@ -13,8 +13,8 @@ PASSWORD = "correct-horse"
 
 
 def with_passwords(services: Services) -> None:
-    from cc.models import Player
-    from cc.security import hash_password
+    from cc.accounts.hashing import hash_password
+    from cc.store.models import Player
 
     with services.ctx.db.write() as session:
         for player in session.query(Player):
@@ -154,7 +154,7 @@ def test_complaint_and_lost_email_from_the_pages(services: Services, clock: Fixe
 
 
 def player_actor(player_id: int) -> object:
-    from cc.models import Door
-    from cc.services import Actor
+    from cc.kernel.context import Actor
+    from cc.store.models import Door
 
     return Actor.player(player_id, Door.WEB)

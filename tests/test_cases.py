@@ -13,10 +13,12 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Case, Door, Game, OutboundMessage, SectionEntry
-from cc.services import Actor, EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.store.models import Case, Door, Game, OutboundMessage, SectionEntry
 from tests.conftest import OPERATOR, forget_start
 
 START = date(2026, 5, 10)

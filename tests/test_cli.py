@@ -636,10 +636,11 @@ def test_the_organiser_manages_accounts_at_the_console(console: Console) -> None
 
     from sqlalchemy import select
 
-    from cc.clock import SystemClock
-    from cc.db import Database
-    from cc.models import OutboundMessage
-    from cc.services import ServiceContext, Services
+    from cc.app.services import Services
+    from cc.base.clock import SystemClock
+    from cc.kernel.context import ServiceContext
+    from cc.store.db import Database
+    from cc.store.models import OutboundMessage
     from tests.web_support import client, csrf_of, sign_in
 
     console.env["CC_BASE_URL"] = "https://chess.example.org"
@@ -801,10 +802,10 @@ def test_a_list_of_people_imported_at_the_console(console: Console) -> None:
 
 def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> None:
     """Surname and given names apart; --name, one text, is read surname first."""
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.services import ServiceContext
-    from cc.site import Site
+    from cc.base.clock import FixedClock
+    from cc.kernel.context import ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
     from cc.xfcc.service import XfccService
 
     console.run("db", "upgrade")

@@ -10,9 +10,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from cc.clock import FixedClock
-from cc.models import Move
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.store.models import Move
 from tests.conftest import make_event
 from tests.support.race import submit_in_lockstep
 

@@ -6,10 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door
 from tests.conftest import make_event
 
 
@@ -113,8 +114,8 @@ def test_refusals(services: Services, two: dict[str, Actor]) -> None:
 
 
 def test_not_where_the_regulations_forbid(services: Services, clock: FixedClock) -> None:
-    from cc.regulations import Mode
-    from cc.services import EventSpec
+    from cc.base.regulations import Mode
+    from cc.events.lifecycle import EventSpec
     from tests.conftest import OPERATOR
 
     for login in ("x1", "x2"):

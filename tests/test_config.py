@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cc.config import load
+from cc.run.config import load
 
 
 def test_defaults_put_sqlite_under_var(tmp_path: Path) -> None:

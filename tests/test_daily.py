@@ -9,9 +9,10 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import event, func, select
 
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Door, Game
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import AuditEntry, Door, Game
 from tests.conftest import make_event
 from tests.support.race import run_day_in_lockstep
 from tests.test_concurrency import collect
@@ -132,12 +133,12 @@ def collect_lists(results: object, workers: list[object]) -> list[tuple[int, lis
 def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.models import OutboundMessage, PlayerEmail
+    from cc.store.models import OutboundMessage, PlayerEmail
 
     clock.set(noon(date(2026, 5, 1)))
     ids = make_event(services, 2, mode="email")
     with services.ctx.db.write() as session:
-        from cc.models import Player
+        from cc.store.models import Player
 
         arbiter = session.get(Player, ids["arb"])
         assert arbiter is not None
@@ -215,7 +216,7 @@ def test_a_day_of_many_forfeits_writes_its_log_and_notices_in_one_statement_a_ta
             )
             == 28
         )
-        from cc.models import Notification
+        from cc.store.models import Notification
 
         told = session.scalars(select(Notification).where(Notification.kind == "forfeit")).all()
         games = session.scalars(select(Game)).all()
@@ -234,8 +235,8 @@ def test_a_day_of_many_forfeits_writes_its_games_in_one_statement(
     from sqlalchemy import update
     from sqlalchemy.orm import Session
 
-    from cc.models import Player
-    from cc.services.ledger import LedgerService
+    from cc.clock.ledger import LedgerService
+    from cc.store.models import Player
 
     # The suite's full count beside each carried ledger reads, and so flushes.
     monkeypatch.setattr(LedgerService, "check_kept", False)
@@ -273,7 +274,7 @@ def test_a_day_of_many_forfeits_writes_its_games_in_one_statement(
 def test_a_batch_of_due_games_is_found_through_the_days_indexes(services: Services) -> None:
     """The daily run's batch reads only the due entries of the deadline and
     alert indexes, never the whole table (SQLite's plan)."""
-    from cc.services.daily import due_batch
+    from cc.app.daily import due_batch
 
     engine = services.ctx.db.engine
     if engine.dialect.name != "sqlite":

@@ -10,11 +10,11 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Player
-from cc.security import hash_password
-from cc.services import Services
-from cc.services.cases import PROTEST_DAYS
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.cases.service import PROTEST_DAYS
+from cc.store.models import Player
 from tests.support.in_process import serving
 from tests.test_arbiter_desk import sides
 from tests.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS

@@ -11,9 +11,11 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cc.clock import FixedClock
-from cc.models import Door, Game, Notification, OutboundMessage, Player
-from cc.services import Actor, EventSpec, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, Notification, OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.support.race import run_day_in_lockstep
 from tests.test_concurrency import collect
@@ -205,7 +207,7 @@ def test_two_processes_at_once_send_one_digest(
 def test_a_reminder_before_any_move_is_of_the_first_move() -> None:
     """No move has come yet: the line speaks of White's own first move, not
     of a partner's move waiting."""
-    from cc.services.notifications import DigestItem, Kind
+    from cc.kernel.notifications import DigestItem, Kind
     from mailgate.notices import digest_line
 
     first = DigestItem(
@@ -225,8 +227,8 @@ def test_a_player_with_many_games_to_move_hears_of_the_first_by_deadline(
     the rest counted; games where the partner is to move are neither."""
     from datetime import timedelta
 
-    from cc.models import Game
-    from cc.services.digest import DIGEST_GAMES
+    from cc.notify.digest import DIGEST_GAMES
+    from cc.store.models import Game
 
     clock.set(utc(1, 12))
     ids = setup(services)
@@ -307,8 +309,8 @@ def test_games_to_move_of_one_colour_beyond_the_list_are_counted(
     """Every game to move with White and a deadline: the list is full from
     that colour alone, and the rest are still counted, up to a bound past
     which the mail says "more than"."""
-    from cc.services import digest as digest_module
-    from cc.services.digest import DIGEST_GAMES
+    from cc.notify import digest as digest_module
+    from cc.notify.digest import DIGEST_GAMES
 
     clock.set(utc(1, 12))
     setup(services)

@@ -9,10 +9,12 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door, Game, OutboundMessage, Player
-from cc.services import Actor, EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, OutboundMessage, Player
 from tests.conftest import OPERATOR
 
 #: ten players with ratings 2500, 2450, ... 2050

@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import OutboundMessage, Player
-from cc.security import hash_password
-from cc.services import EventSpec, ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.web_support import client, csrf_of, sign_in
 

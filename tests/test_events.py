@@ -7,10 +7,12 @@ from datetime import date
 import pytest
 from sqlalchemy import func, select
 
-from cc import errors
-from cc.models import AuditEntry, Door, Game
-from cc.regulations import Mode
-from cc.services import Actor, EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.regulations import Mode
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.store.models import AuditEntry, Door, Game
 from tests.conftest import OPERATOR, make_event
 
 
@@ -182,7 +184,7 @@ def test_players_are_validated_and_unique(services: Services) -> None:
         with pytest.raises(errors.InvalidInput):
             services.players.add(OPERATOR, **kw)  # type: ignore[arg-type]
     with services.ctx.db.read() as s:
-        from cc.models import Player
+        from cc.store.models import Player
 
         stored = s.scalars(select(Player)).one()
         assert stored.password_hash and stored.password_hash.startswith("$argon2")

@@ -19,9 +19,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Door, Game, OutboundMessage, Player, TimeCharge
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, OutboundMessage, Player, TimeCharge
 from mailgate.gateway import MAX_SIZE
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail

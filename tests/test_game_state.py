@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from cc.clock import FixedClock
-from cc.models import Door, Player
-from cc.security import hash_password
-from cc.services import Actor, Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Player
 from tests.test_cases import at, setup_event
 from tests.web_support import client, csrf_of, sign_in
 

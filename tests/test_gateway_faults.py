@@ -20,12 +20,14 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.health import Heartbeat
-from cc.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
-from cc.services import MailSettings, ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.base.health import Heartbeat
+from cc.kernel.context import ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
 from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
 from mailgate.imap import ImapMailbox, Round, drain, run_imap
 from mailgate.listener import GatewayHandler, start_listener

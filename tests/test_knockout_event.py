@@ -13,10 +13,12 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import select, text
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.db import make_engine
-from cc.models import (
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.db import make_engine
+from cc.store.models import (
     AuditEntry,
     Game,
     GameStatus,
@@ -25,7 +27,6 @@ from cc.models import (
     Player,
     SectionEntry,
 )
-from cc.services import EventSpec, Services
 from cc.web.notice_words import say
 from tests.conftest import OPERATOR
 from tests.test_cases import at, mails_to, player
@@ -358,7 +359,7 @@ def test_seeds_come_from_the_federation_list_else_the_server_rating(
 ) -> None:
     """Seeding ranks as a Swiss does: a player not on the federation's list
     but rated here is seeded by the server's rating; the unrated come last."""
-    from cc.models import PlayerRating, RatingPeriod
+    from cc.store.models import PlayerRating, RatingPeriod
 
     ids = {}
     for login, federation in (("fed", 2300), ("srv", None), ("none", None), ("low", 1800)):
@@ -423,8 +424,8 @@ def test_a_top_seed_with_a_first_round_bye_hears_of_the_start(
 
 
 def test_the_console_names_a_knockouts_losers_rounds_and_grand_finals() -> None:
-    """Stored from 101 and 201 (cc.services.knockout), named as the pages do."""
-    from cc.cli import _bracket_round
+    """Stored from 101 and 201 (cc.events.systems.knockout), named as the pages do."""
+    from cc.console.main import _bracket_round
 
     assert _bracket_round("double_knockout", 101) == "Losers' round 1"
     assert _bracket_round("double_knockout", 103) == "Losers' round 3"
@@ -440,7 +441,7 @@ def test_a_bracket_its_games_no_longer_fit_stays_open_and_the_run_goes_on(
     """Every game decided, but the bracket cannot be read from them (an
     arbiter's correction gone wrong): the cup is not closed, and the daily
     run finishes its other work instead of failing."""
-    from cc.services import knockout
+    from cc.events.systems import knockout
 
     at(clock, START)
     ids = setup_cup(services, 2)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from cc.clock import FixedClock
-from cc.models import Player
-from cc.security import hash_password
-from cc.services import Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.store.models import Player
 from tests.test_cases import at
 from tests.test_knockout_event import START, matches, setup_cup, win_by_better_seed
 from tests.test_office_pages import PASSWORD as OFFICE_PASSWORD

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
 from tests.conftest import OPERATOR
 from tests.web_support import client, token_for
 

@@ -15,10 +15,11 @@ from datetime import UTC, date, datetime
 import pytest
 from sqlalchemy import event
 
-from cc.clock import FixedClock
-from cc.models import Door, Game
-from cc.services import Actor, Services
-from cc.services.ledger import CLOCK_FIGURES, LedgerService
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.clock.ledger import CLOCK_FIGURES, LedgerService
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game
 from tests.conftest import OPERATOR, make_event
 
 

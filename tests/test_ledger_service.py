@@ -7,11 +7,12 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door
-from cc.services import Actor, Services
-from cc.services.queries import as_json
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.base.json_values import as_json
+from cc.kernel.context import Actor
+from cc.store.models import Door
 from tests.conftest import OPERATOR, make_event
 
 
@@ -179,7 +180,7 @@ def test_the_arbiter_grants_a_leave_that_began_or_beyond_the_cap(
     services.leaves.request(arbiter, "t1p1", date(2026, 6, 1), date(2026, 7, 15), grant=True)
     assert [lv.granted_by for lv in services.leaves.leaves("t1p1")] == ["arbT1", "arbT1"]
     with services.ctx.db.read() as session:
-        from cc.models import AuditEntry
+        from cc.store.models import AuditEntry
 
         taken = session.scalars(
             select(AuditEntry).where(AuditEntry.action == "leave_taken").order_by(AuditEntry.id)

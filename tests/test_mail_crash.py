@@ -14,11 +14,13 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Game, InboundMessage, OutboundMessage
-from cc.services import MailSettings, ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Game, InboundMessage, OutboundMessage
 from mailgate.imap import ImapMailbox, drain
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event

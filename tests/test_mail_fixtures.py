@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, InboundMessage, OutboundMessage, TimeCharge
-from cc.services import Actor, MailSettings, ServiceContext
-from cc.site import Site
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Door, InboundMessage, OutboundMessage, TimeCharge
 from tests.conftest import make_event
 
 HERE = Path(__file__).parent / "fixtures" / "mail"

@@ -11,9 +11,14 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import (
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import (
     Door,
     Game,
     InboundMessage,
@@ -23,9 +28,6 @@ from cc.models import (
     PlayerEmail,
     TimeCharge,
 )
-from cc.security import hash_password
-from cc.services import Actor, MailSettings, ServiceContext, Services
-from cc.site import Site
 from mailgate.imap import ImapMailbox, drain, run_imap
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.bounce_support import postfix_bounce, postfix_delay

@@ -18,12 +18,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, OutboundMessage, Player, PlayerEmail
-from cc.security import hash_password
-from cc.services import Actor, EventSpec, MailSettings, ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor, ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Door, OutboundMessage, Player, PlayerEmail
 from cc.web.app import create_app
 from tests.conftest import OPERATOR, forget_start
 from tests.web_support import csrf_of
@@ -366,7 +369,7 @@ def test_one_post_to_list_unsubscribe_stops_that_group_only(
 def test_the_unsubscribe_page_says_what_it_stops_in_the_visitors_language(
     site: Services,
 ) -> None:
-    from cc.services.notifications import Group
+    from cc.kernel.notifications import Group
 
     ids = event(site, "SV", "server")
     token = site.centre.unsubscribe_token(ids["p2"], Group.LEAVES)

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, Game, OutboundMessage, OutboundStatus, Player
-from cc.security import hash_password
-from cc.services import Actor, ServiceContext
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Door, Game, OutboundMessage, OutboundStatus, Player
 from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail
 from tests.web_support import csrf_of, sign_in

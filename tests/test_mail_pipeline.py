@@ -9,9 +9,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import event, func, select
 
-from cc.clock import FixedClock
-from cc.models import InboundMessage, TimeCharge
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.store.models import InboundMessage, TimeCharge
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail, thread
 
@@ -23,7 +23,7 @@ def game(services: Services, clock: FixedClock) -> dict[str, object]:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
     ids = make_event(services, 2, mode="email")
     with services.ctx.db.write() as session:
-        from cc.models import Event, Player, PlayerEmail
+        from cc.store.models import Event, Player, PlayerEmail
 
         arb = session.get(Player, ids["arb"])
         assert arb is not None
@@ -32,7 +32,7 @@ def game(services: Services, clock: FixedClock) -> dict[str, object]:
     view = services.queries.game(1)
     assert (view.white, view.black) == ("t1p1", "t1p2")
     with services.ctx.db.read() as session:
-        from cc.models import Game
+        from cc.store.models import Game
 
         g = session.get(Game, 1)
         assert g is not None
@@ -267,8 +267,8 @@ def test_an_arrival_ahead_of_our_clock_is_taken_as_now(
 def test_a_new_address_from_the_settings_is_the_one_read(
     services: Services, clock: FixedClock, game: dict
 ) -> None:
-    from cc.models import Door
-    from cc.services import Actor
+    from cc.kernel.context import Actor
+    from cc.store.models import Door
     from tests.test_case_pages import PASSWORD, with_passwords
 
     with_passwords(services)
@@ -281,12 +281,12 @@ def test_a_new_address_from_the_settings_is_the_one_read(
     assert old.outcome == "unknown_sender"
     new = send(services, clock, "ivan.new@example.org", game["subjects"]["white"], "1. 5254")
     assert new.outcome == "move"
-    from cc import errors
+    from cc.base import errors
 
     with pytest.raises(errors.Conflict):
         services.accounts.set_emails(white, [BLACK], current_password=PASSWORD)
     with services.ctx.db.read() as session:
-        from cc.models import AuditEntry
+        from cc.store.models import AuditEntry
 
         entry = session.scalars(
             select(AuditEntry).where(AuditEntry.action == "emails_changed")
@@ -313,19 +313,19 @@ def test_a_time_claim_in_plain_words(services: Services, clock: FixedClock, game
 
 
 def services_actor(player_id: int) -> object:
-    from cc.models import Door
-    from cc.services import Actor
+    from cc.kernel.context import Actor
+    from cc.store.models import Door
 
     return Actor.player(player_id, Door.EMAIL)
 
 
 def test_protest_and_appeal_by_email(services: Services, clock: FixedClock, game: dict) -> None:
-    from cc.services import Actor
+    from cc.kernel.context import Actor
 
     s = game["subjects"]
     ids = game["ids"]
     with services.ctx.db.write() as session:
-        from cc.models import Event, EventAppealArbiter
+        from cc.store.models import Event, EventAppealArbiter
 
         ap = services.players.add(
             Actor.operator(), login="judge", name="Judge", roles=["appeal_arbiter"]
@@ -355,7 +355,7 @@ def test_protest_and_appeal_by_email(services: Services, clock: FixedClock, game
 def test_materials_for_adjudication_by_email(
     services: Services, clock: FixedClock, game: dict
 ) -> None:
-    from cc.models import Event
+    from cc.store.models import Event
 
     s = game["subjects"]
     with services.ctx.db.write() as session:
@@ -393,7 +393,7 @@ def test_on_leave_a_move_waits_until_the_player_ends_the_leave_by_email(
     assert refused.outcome == "on_leave" and moves(services) == []
     assert "on leave from 2026-05-11 to 2026-05-20" in outbox(services)[-1].body
     with services.ctx.db.read() as session:  # no fault of the message: nothing charged
-        from cc.models import TimeCharge
+        from cc.store.models import TimeCharge
 
         assert session.scalars(select(TimeCharge)).all() == []
     ended = send(services, clock, WHITE, s["white"], "Прерываю перерыв.\n1. 5254")
@@ -455,7 +455,7 @@ def test_a_move_for_a_finished_game_is_told_the_game_is_over(
 ) -> None:
     """Whoever writes after the end hears how the game ended, in their own
     language, and is charged nothing: not that it is the partner's move."""
-    from cc.models import Player
+    from cc.store.models import Player
 
     with services.ctx.db.write() as session:
         black = session.get(Player, game["ids"]["p2"])
@@ -523,8 +523,8 @@ def test_a_move_by_email_is_written_without_a_flush_of_the_unit_of_work(
     there once committed."""
     from sqlalchemy.orm import Session
 
-    from cc.models import Game, InboundStatus, OutboundMessage
-    from cc.services.ledger import LedgerService
+    from cc.clock.ledger import LedgerService
+    from cc.store.models import Game, InboundStatus, OutboundMessage
 
     # The suite's full count beside each carried ledger reads, and so flushes.
     monkeypatch.setattr(LedgerService, "check_kept", False)

@@ -24,12 +24,22 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, Game, InboundMessage, OutboundMessage, Player, PlayerEmail, TimeCharge
-from cc.services import Actor, MailSettings, ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import (
+    Door,
+    Game,
+    InboundMessage,
+    OutboundMessage,
+    Player,
+    PlayerEmail,
+    TimeCharge,
+)
 from mailgate.authenticity import (
     AuthSettings,
     Envelope,

@@ -14,10 +14,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Game, OutboundMessage
-from cc.services import Services
-from cc.services.outbound import LEASE
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.office.outbound import LEASE
+from cc.store.models import Game, OutboundMessage
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
 from tests.conftest import make_event

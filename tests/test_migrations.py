@@ -11,9 +11,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from cc import migrate
-from cc.db import make_engine
-from cc.models import Base
+from cc.store import migrate
+from cc.store.db import make_engine
+from cc.store.models import Base
 from tests.conftest import empty_database_url
 
 
@@ -77,10 +77,10 @@ def test_audit_log_refuses_updates_and_deletes(db_url: str) -> None:
 
 def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     """The last line of defence against a move applied twice."""
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.services import ServiceContext
-    from cc.site import Site
+    from cc.base.clock import FixedClock
+    from cc.kernel.context import ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
     from tests.conftest import make_event
 
     database = Database(db_url)
@@ -112,10 +112,10 @@ def test_0009_puts_email_games_before_the_next_daily_run(
     request: pytest.FixtureRequest, backend: str, tmp_path: Path
 ) -> None:
     """Games started under 0008 get their new deadlines from the next daily run."""
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.services import ServiceContext
-    from cc.site import Site
+    from cc.base.clock import FixedClock
+    from cc.kernel.context import ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
     from tests.conftest import make_event
 
     url = empty_database_url(request, backend, tmp_path)
@@ -143,11 +143,11 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
     request: pytest.FixtureRequest, backend: str, tmp_path: Path
 ) -> None:
     """Events made before 0018 keep the default: a game is public once it ends."""
-    from cc import errors
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.services import ServiceContext
-    from cc.site import Site
+    from cc.base import errors
+    from cc.base.clock import FixedClock
+    from cc.kernel.context import ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
     from tests.conftest import OPERATOR, make_event
 
     url = empty_database_url(request, backend, tmp_path)

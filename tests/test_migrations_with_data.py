@@ -26,12 +26,15 @@ from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import select
 
-from cc import errors, migrate
-from cc.clock import FixedClock
-from cc.db import Database, make_engine
-from cc.models import Base, Door, Game, GameStatus, Player
-from cc.services import Actor, EventSpec, ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store import migrate
+from cc.store.db import Database, make_engine
+from cc.store.models import Base, Door, Game, GameStatus, Player
 from notation.pgn import display_name
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
 from tests.mail_support import raw_mail

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door, Move, Notification, Player
-from cc.security import hash_password
-from cc.services import Actor, ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Door, Move, Notification, Player
 from cc.xfcc.service import MoveRequest, XfccService
 from tests.conftest import make_event
 from tests.web_support import csrf_of, sign_in

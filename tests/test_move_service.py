@@ -10,11 +10,12 @@ import pytest
 from sqlalchemy import event, func, select
 from sqlalchemy import inspect as sa_inspect
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Door, DrawOffer, Game, Move
-from cc.services import Actor, Services
-from cc.services.ledger import LedgerService
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.clock.ledger import LedgerService
+from cc.kernel.context import Actor
+from cc.store.models import AuditEntry, Door, DrawOffer, Game, Move
 from tests.conftest import OPERATOR, make_event
 
 
@@ -542,9 +543,9 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
 ) -> None:
     """The game statement found no leave, so the ledger reads none (56.7);
     a leave recorded later in the same transaction is counted."""
-    from cc.models import LeaveStatus, PlayerLeave
-    from cc.services.ledger import _all_leaves
-    from cc.services.open_items import game_for_move
+    from cc.clock.ledger import _all_leaves
+    from cc.games.open_items import game_for_move
+    from cc.store.models import LeaveStatus, PlayerLeave
 
     clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
     ids = make_event(services, 2)
@@ -569,14 +570,14 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
 def test_the_game_a_move_reads_is_the_sessions_own_loaded_object(
     services: Services, clock: FixedClock
 ) -> None:
-    """Read by one Core statement (cc.services.core_loads), the game, its
+    """Read by one Core statement (cc.store.loads), the game, its
     event and players are what the ORM's load makes: the session's
     persistent objects, unchanged, with the game's references set, read
     again by nothing, and changed and flushed as any loaded object is."""
     from sqlalchemy.orm import Session, object_session
 
-    from cc.models import Event, Player
-    from cc.services.open_items import game_for_move
+    from cc.games.open_items import game_for_move
+    from cc.store.models import Event, Player
 
     clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
     ids = make_event(services, 2)

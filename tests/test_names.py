@@ -13,14 +13,16 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.demo import seed_demo
-from cc.models import Player
-from cc.security import hash_password
-from cc.services import EventSpec, ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import ServiceContext
+from cc.run.demo import seed_demo
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Player
 from notation.pgn import display_name, pgn_name, split_name
 from tests.conftest import OPERATOR
 from tests.test_xfcc import get_my_games

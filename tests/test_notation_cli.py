@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from cc.cli import cli
+from cc.console.main import cli
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door, Notification, OutboundMessage, Player, PlayerEmail
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Notification, OutboundMessage, Player, PlayerEmail
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail, thread
 
@@ -209,7 +210,7 @@ def test_own_lines_are_not_told_to_the_player_who_ends_the_game(services: Servic
 
 
 def test_a_message_sent_with_a_move_reaches_the_partner(services: Services) -> None:
-    from cc.security import hash_password
+    from cc.accounts.hashing import hash_password
     from cc.xfcc.service import MoveRequest, XfccService
 
     ids = make_event(services, 2)
@@ -271,7 +272,7 @@ def test_an_email_event_mails_the_start_with_each_game_to_answer(
     assert "Event T1 has begun" in english.body and "Player 2" in english.body
     assert "началось" in russian_mail.body and "Player 1" in russian_mail.body
     with services.ctx.db.read() as s:
-        from cc.models import Game
+        from cc.store.models import Game
 
         game = s.get(Game, 1)
         assert game is not None
@@ -345,7 +346,7 @@ def email_game(services: Services, clock: FixedClock) -> dict[str, Any]:
     ids = make_event(services, 2, mode="email")
     russian(services, ids["p2"])
     with services.ctx.db.read() as s:
-        from cc.models import Game
+        from cc.store.models import Game
 
         game = s.get(Game, 1)
         assert game is not None
@@ -497,7 +498,7 @@ def test_a_decided_game_of_a_player_who_is_no_party_is_mailed(
 def leave_event(services: Services, clock: FixedClock) -> dict[str, int]:
     """An email event of three: Player 1 plays Player 2 (Russian) and 3; the
     arbiter reads mail; everyone may sign in on the web."""
-    from cc.security import hash_password
+    from cc.accounts.hashing import hash_password
 
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
     ids = make_event(services, 3, mode="email")
@@ -588,7 +589,7 @@ def test_a_leave_withdrawn_before_it_began_is_told_to_those_who_heard_of_it(
 
 
 def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
-    from cc.services.notifications import DigestItem, Kind
+    from cc.kernel.notifications import DigestItem, Kind
     from mailgate.notices import digest_line
 
     def line(kind: Kind, lang: str, **params: Any) -> str:

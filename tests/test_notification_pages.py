@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Door
-from cc.services import Actor, ServiceContext, Services
-from cc.services.notifications import Channel, Group, Kind, Notice
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.notifications import Channel, Group, Kind, Notice
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Door
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
 from tests.conftest import make_event
@@ -34,8 +35,8 @@ def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
     services = Site(ServiceContext(db=db, clock=clock))
     ids = make_event(services, 3)
     with db.write() as session:
-        from cc.models import Player
-        from cc.security import hash_password
+        from cc.accounts.hashing import hash_password
+        from cc.store.models import Player
 
         for player in session.query(Player):
             player.password_hash = hash_password(PASSWORD)

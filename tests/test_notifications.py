@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.models import Door, Notification, OutboundMessage
-from cc.services import Actor, Services
-from cc.services.notifications import Channel, Group, Kind, Notice
+from cc.app.services import Services
+from cc.base import errors
+from cc.kernel.context import Actor
+from cc.kernel.notifications import Channel, Group, Kind, Notice
+from cc.store.models import Door, Notification, OutboundMessage
 from tests.conftest import make_event
 
 

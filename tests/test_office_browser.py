@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import OutboundMessage, Player
-from cc.security import hash_password
-from cc.services import Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.store.models import OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.support.in_process import serving
 from tests.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Player
-from cc.security import hash_password
-from cc.services import ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Player
 from tests.conftest import OPERATOR, make_event
 from tests.web_support import client, csrf_of, sign_in
 

@@ -22,13 +22,15 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
-from cc import migrate
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.health import Health
-from cc.models import Game
-from cc.services import MailSettings, ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.base.health import Health
+from cc.kernel.context import ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store import migrate
+from cc.store.db import Database
+from cc.store.models import Game
 from cc.web.app import create_app
 from mailgate.imap import ImapMailbox, run_imap
 from mailgate.listener import GatewayHandler, start_listener
@@ -98,7 +100,7 @@ def wait_for(condition: object, seconds: float) -> bool:
 
 
 def _inbound(site: Services) -> list[tuple[str, str, str | None]]:
-    from cc.models import InboundMessage
+    from cc.store.models import InboundMessage
 
     with site.ctx.db.read() as session:
         return [(m.status, m.outcome, m.detail) for m in session.query(InboundMessage)]

@@ -10,7 +10,7 @@ def test_message_ids_differ_even_when_the_shared_random_repeats() -> None:
     import random
     from email.utils import make_msgid
 
-    from cc.outbox import message_id
+    from cc.office.outbox import message_id
 
     random.seed(7)
     first = message_id("cc-server")

@@ -18,10 +18,12 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Door, Game, OutboundMessage
-from cc.services import Actor, EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.store.models import AuditEntry, Door, Game, OutboundMessage
 from tests.conftest import OPERATOR, forget_start, make_event
 from tests.web_support import client, sign_in, token_for
 
@@ -384,7 +386,7 @@ def test_post_first_overstep_loses_where_the_regulations_say_so(
 def test_a_clock_over_the_limit_says_so_and_nothing_else(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.reports import render_report, render_schedule
+    from cc.views.reports import render_report, render_schedule
 
     clock.set(noon(date(2026, 5, 1)))
     ids = post_event(services)
@@ -402,8 +404,8 @@ def test_a_clock_over_the_limit_says_so_and_nothing_else(
     assert "over the limit since 2026-06-10, by 11 days" in report
     assert "copy the arbiter" not in report
     with services.ctx.db.write() as session:
-        from cc.models import Player
-        from cc.security import hash_password
+        from cc.accounts.hashing import hash_password
+        from cc.store.models import Player
 
         white_player = session.get(Player, ids["w"])
         assert white_player is not None

@@ -10,11 +10,12 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.outbox import Outbox
-from cc.services import ServiceContext, Services
-from cc.site import Site
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import ServiceContext
+from cc.office.outbox import Outbox
+from cc.run.site import Site
+from cc.store.db import Database
 from tests.conftest import OPERATOR, make_event
 from tests.web_support import client, csrf_of, sign_in
 
@@ -26,8 +27,8 @@ def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
     services = Site(ServiceContext(db=db, clock=clock))
     ids = make_event(services, 3)
     with db.write() as session:
-        from cc.models import Player
-        from cc.security import hash_password
+        from cc.accounts.hashing import hash_password
+        from cc.store.models import Player
 
         for player in session.query(Player):
             player.password_hash = hash_password(PASSWORD)
@@ -272,7 +273,7 @@ def test_every_page_and_console_string_is_translated() -> None:
             method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2")],
         )
     }
-    with (root / "cc/web/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
+    with (root / "cc/text/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
         catalog = read_po(fh)
     translated = {m.id: m.string for m in catalog if m.id and m.string}
     assert found and found <= set(translated), sorted(found - set(translated))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cc.pairing import berger_rounds, round_robin
+from cc.events.systems.berger import berger_rounds, round_robin
 
 TABLE_TEXT = (Path(__file__).parent / "data" / "berger-31.5.ru.txt").read_text(encoding="utf-8")
 

@@ -15,11 +15,12 @@ import chess.pgn
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Game, Player
-from cc.services import Actor, EventSpec, Services
-from cc.services.context import Door
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor, Door
+from cc.store.models import Game, Player
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 

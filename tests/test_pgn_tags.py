@@ -21,9 +21,10 @@ import chess.pgn
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Event, Game, GameResult, GameStatus, ResultReason
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import Event, Game, GameResult, GameStatus, ResultReason
 from notation.pgn import tag_line, tag_value
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player

@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 import pytest
 
-from cc import positions
+from cc.base import positions
 
 
 def same(a: chess.Board, b: chess.Board) -> None:

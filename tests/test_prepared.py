@@ -1,4 +1,4 @@
-"""Rows written by statements compiled once (cc.services.prepared) are the
+"""Rows written by statements compiled once (cc.store.statements) are the
 rows Core's execute writes: the same conversions of instants, enums and
 JSON, the new row's id, and Core itself where SQLAlchemy has a default to
 supply."""
@@ -10,9 +10,12 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from sqlalchemy import event, insert, select
 
-from cc.db import Database
-from cc.models import AuditEntry, Door, Notification, OutboundMessage, OutboundStatus
-from cc.services import Actor, Services, bulk_rows, prepared
+from cc.app.services import Services
+from cc.kernel.context import Actor
+from cc.store import rows as bulk_rows
+from cc.store import statements as prepared
+from cc.store.db import Database
+from cc.store.models import AuditEntry, Door, Notification, OutboundMessage, OutboundStatus
 
 AT = datetime(2026, 5, 10, 12, 30, tzinfo=timezone(timedelta(hours=3)))
 

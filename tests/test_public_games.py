@@ -15,12 +15,14 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door, Event
-from cc.services import Actor, EventSpec, Services
-from cc.services.game_state import StateKind
-from cc.services.queries import next_to_move
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.games.state import StateKind
+from cc.kernel.context import Actor
+from cc.store.models import Door, Event
+from cc.views.queries import next_to_move
 from tests.conftest import OPERATOR, forget_start
 
 START = date(2026, 5, 10)
@@ -176,7 +178,7 @@ def test_no_delay_shows_the_record_as_played_but_not_the_state(services: Service
 
 def test_a_game_awaiting_adjudication_is_not_public_yet(services: Services) -> None:
     ids = setup_event(services)
-    from cc.models import Game, GameStatus
+    from cc.store.models import Game, GameStatus
 
     with services.ctx.db.write() as session:
         game = session.get(Game, 1)
@@ -249,7 +251,7 @@ def test_the_waiting_count_is_the_lists_and_follows_the_games(
     assert count() == len(waiting()) == len(mine_white) - 1
     assert mine_white[0] not in waiting()
     # A game suspended by a claim awaits nobody's move (56.6.3).
-    from cc.models import Game
+    from cc.store.models import Game
 
     with services.ctx.db.write() as session:
         game = session.get(Game, waiting()[0])

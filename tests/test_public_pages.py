@@ -15,12 +15,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import Player
-from cc.security import hash_password
-from cc.services import ServiceContext, Services
-from cc.site import Site
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import Player
 from tests.test_public_games import play, setup_event, sides, who
 from tests.web_support import assert_documented, client, csrf_of, sign_in, token_for
 

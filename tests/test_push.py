@@ -22,13 +22,14 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Door, Notification, Player, PushSubscription
-from cc.push import PushSender, VapidSettings
-from cc.security import hash_password
-from cc.services import Actor, Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Notification, Player, PushSubscription
 from cc.web.app import create_app
 from cc.web.context import WebSettings
+from cc.web.push_sender import PushSender, VapidSettings
 from tests.conftest import make_event
 from tests.web_support import csrf_of, sign_in
 

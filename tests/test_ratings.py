@@ -22,11 +22,12 @@ from glicko2 import RatingPeriod as EnginePeriod
 from glicko2.math.conversions import mu_to_rating, phi_to_rd
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Door, Game, Player, PlayerRating
-from cc.security import hash_password
-from cc.services import Actor, Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, Player, PlayerRating
 from tests.conftest import OPERATOR, make_event
 from tests.web_support import client, csrf_of, sign_in
 

@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from cc import errors, i18n
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Door, Game, Move, Player
-from cc.security import hash_password
-from cc.services import Actor, Services
+from cc.accounts.hashing import hash_password
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import AuditEntry, Door, Game, Move, Player
+from cc.text import i18n
 from tests.conftest import OPERATOR, make_event
 from tests.test_cli import Console
 from tests.test_cli import console as console  # the fixture, shared

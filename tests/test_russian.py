@@ -1,7 +1,7 @@
 """Russian is first-class: a Russian reader meets none of the project's English.
 
 The English words are those of the project's own texts (the catalog's message
-ids, the refusals of cc.i18n, the gateway's replies, the report labels); a
+ids, the refusals of cc.text.i18n, the gateway's replies, the report labels); a
 realistic season is then played at the console with ``--lang ru`` and on the
 pages by Russian-speaking players and arbiter, and every word they are shown
 is checked against them.
@@ -19,11 +19,11 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from cc import i18n
-from cc.cli import State, cli
-from cc.models import OutboundMessage
-from cc.reports import LABELS
-from cc.services import Services
+from cc.app.services import Services
+from cc.console.main import State, cli
+from cc.store.models import OutboundMessage
+from cc.text import i18n
+from cc.views.reports import LABELS
 from mailgate.replies import TEXTS
 from tests.conftest import OPERATOR
 from tests.web_support import client, csrf_of, sign_in
@@ -59,7 +59,7 @@ WORD = re.compile(r"(?<![\w])[A-Za-z]{4,}(?![\w])")
 
 def english_words() -> set[str]:
     """The project's English vocabulary of 4 letters or more, minus :data:`ALLOWED`."""
-    with (ROOT / "cc/web/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
+    with (ROOT / "cc/text/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
         catalog = read_po(fh)
     texts = [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id]
     texts += [m["en"] for m in i18n.MESSAGES.values()]
@@ -217,7 +217,7 @@ def play_a_season(cc: RussianConsole) -> None:
     assert "предоставлен арбитром arb" in granted
     cc("leave", "take", "petrov", "--from", "2026-04-20", "--to", "2026-04-10", ok=False)
     cc("leave", "list", "ivanov")
-    leave_id = str(cc.services.leaves.leaves("ivanov")[-1].id)
+    leave_id = str(cc.clock.leaves.leaves("ivanov")[-1].id)
     cc("leave", "end", leave_id)
     cc("leave", "end", leave_id, ok=False)
 

@@ -25,13 +25,16 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
-from cc import i18n, models
-from cc.clock import FixedClock
-from cc.models import Door, Game, Notification, OutboundMessage, Player
-from cc.security import hash_password
-from cc.services import Actor, EventSpec, Services
-from cc.services.accounts import NOTATIONS
-from cc.services.notifications import Group, Kind
+from cc.accounts.hashing import hash_password
+from cc.accounts.sessions import NOTATIONS
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.kernel.context import Actor
+from cc.kernel.notifications import Group, Kind
+from cc.store import models
+from cc.store.models import Door, Game, Notification, OutboundMessage, Player
+from cc.text import i18n
 from tests.conftest import OPERATOR
 from tests.test_russian import english_in
 from tests.web_support import client, csrf_of

@@ -20,8 +20,9 @@ from pathlib import Path
 import chess
 from babel.messages.pofile import read_po
 
-from cc import errors, i18n
-from cc.reports import LABELS
+from cc.base import errors
+from cc.text import i18n
+from cc.views.reports import LABELS
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.replies import TEXTS
 from notation import describe_move
@@ -67,7 +68,7 @@ SAMPLE_FORM = standard_form(
 
 def russian_texts() -> dict[str, str]:
     """Every Russian text the project keeps, by where it is."""
-    with (ROOT / "cc/web/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
+    with (ROOT / "cc/text/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
         catalog = read_po(fh)
     texts = {f"po {m.id!r}": m.string for m in catalog if m.id and isinstance(m.string, str)}
     texts |= {f"refusal {code}": t["ru"] for code, t in i18n.MESSAGES.items()}

@@ -7,9 +7,9 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import text
 
-from cc.clock import FixedClock
-from cc.scheduling import JOB_ID, start_scheduler
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.run.scheduling import JOB_ID, start_scheduler
 from tests.conftest import make_event
 
 

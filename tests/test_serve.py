@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from cc.outbox import Outbox
+from cc.office.outbox import Outbox
 from tests.support.postgres import free_port
 
 CC = str(Path(sys.executable).parent / "cc")

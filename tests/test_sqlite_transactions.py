@@ -1,4 +1,4 @@
-"""SQLite transactions as cc.db opens them: a writer holds the database lock
+"""SQLite transactions as cc.store.db opens them: a writer holds the database lock
 from its first statement, a reader takes none, and a lock not had in time
 is "try later" for the doors, never a failure of the request."""
 
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, exc, text
 
-from cc import migrate
-from cc.db import Database, unavailable
+from cc.store import migrate
+from cc.store.db import Database, unavailable
 
 
 @pytest.fixture

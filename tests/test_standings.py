@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Game
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.store.models import Game
 from standings import GameRecord, Tiebreak, crosstable
 from tests.test_cases import at, player, setup_event
 from tests.web_support import client, token_for

@@ -8,10 +8,11 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Game
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import AuditEntry, Game
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 from tests.test_cli import Console, console  # noqa: F401  (the fixture)

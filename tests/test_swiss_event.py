@@ -31,10 +31,11 @@ from fractions import Fraction as F
 import pytest
 from sqlalchemy import select, update
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Game, Notification, OutboundMessage, Player
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import AuditEntry, Game, Notification, OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 

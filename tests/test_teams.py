@@ -12,10 +12,11 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import Game
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import Game
 from tests.conftest import OPERATOR
 from tests.test_cases import at, player
 from tests.web_support import assert_documented, client, token_for

@@ -19,10 +19,11 @@ import chess.pgn
 import pytest
 from sqlalchemy import select
 
-from cc import errors
-from cc.clock import FixedClock
-from cc.models import AuditEntry, Event, Game
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import AuditEntry, Event, Game
 from notation import read_move, start, write_move
 from tests.conftest import OPERATOR, empty_database_url, forget_start
 from tests.mail_support import outbox, raw_mail
@@ -398,7 +399,7 @@ def test_the_time_control_counts_the_moves_made_in_the_game(
 def test_the_office_sets_a_theme_and_the_pages_show_it_in_both_languages(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.security import hash_password
+    from cc.accounts.hashing import hash_password
     from tests.web_support import csrf_of, sign_in
 
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
@@ -406,7 +407,7 @@ def test_the_office_sets_a_theme_and_the_pages_show_it_in_both_languages(
     for login in ("w1", "w2"):
         services.players.add(OPERATOR, login=login, name=f"Игрок {login}", lang="ru")
     with services.ctx.db.write() as session:
-        from cc.models import Player
+        from cc.store.models import Player
 
         for row in session.scalars(select(Player)):
             row.password_hash = hash_password(PASSWORD)
@@ -544,7 +545,7 @@ def test_a_knockout_cup_of_chess960_draws_its_first_round_at_the_start(
 def test_the_start_mail_of_an_email_event_says_where_its_games_begin(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.models import OutboundMessage
+    from cc.store.models import OutboundMessage
 
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     for login in ("tmp1", "tmp2"):
@@ -576,7 +577,7 @@ def test_games_from_a_position_with_black_to_move_tell_black_to_begin(
     """Black moves first from such a position: the start mail, a Swiss
     round's pairing mail and the first-move reminder say so, in Russian and
     English; the start mail shows the position, and names each opponent once."""
-    from cc.models import OutboundMessage
+    from cc.store.models import OutboundMessage
 
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     langs = {"bf1": "ru", "bf2": "en", "bf3": "en", "bf4": "ru"}

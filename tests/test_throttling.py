@@ -30,13 +30,15 @@ import pytest
 import uvicorn
 from sqlalchemy import select
 
-from cc import errors, security
-from cc.clock import FixedClock
-from cc.db import Database
-from cc.models import LoginFailure, OutboundMessage, Player
-from cc.services import ServiceContext, Services
-from cc.services.throttle import ADDRESS_BUDGET, PER_ADDRESS, PER_LOGIN
-from cc.site import Site
+from cc.accounts import hashing as security
+from cc.accounts.throttle import ADDRESS_BUDGET, PER_ADDRESS, PER_LOGIN
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.kernel.context import ServiceContext
+from cc.run.site import Site
+from cc.store.db import Database
+from cc.store.models import LoginFailure, OutboundMessage, Player
 from cc.web.app import create_app
 from cc.web.context import DEVICE_COOKIE, WebSettings
 from tests.conftest import make_event

@@ -7,9 +7,10 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import Door, Game, Notification, OutboundMessage, Player
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.kernel.context import Actor
+from cc.store.models import Door, Game, Notification, OutboundMessage, Player
 from tests.conftest import make_event
 from tests.test_cases import setup_event
 

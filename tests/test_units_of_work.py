@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from cc.db import Database
-from cc.models import Player
+from cc.store.db import Database
+from cc.store.models import Player
 
 
 def count(db: Database) -> int:

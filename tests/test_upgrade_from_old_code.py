@@ -34,8 +34,8 @@ import pytest
 import sqlalchemy as sa
 from click.testing import CliRunner
 
-from cc import cli as cli_module
-from cc.db import make_engine
+from cc.console import main as cli_module
+from cc.store.db import make_engine
 from tests.conftest import BACKENDS, _pg_url
 from tests.support.revision_history import (
     ROOT,

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from cc.health import Health
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.health import Health
 from cc.web.app import create_app
 from tests.conftest import make_event
 from tests.web_support import token_for

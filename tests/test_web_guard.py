@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cc import errors
-from cc.services import Services
+from cc.app.services import Services
+from cc.base import errors
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.web.guard import MAX_BODY
@@ -229,8 +229,8 @@ def test_random_forms_to_the_pages_never_give_5xx(services: Services, site: dict
 
 def _player_login(services: Services) -> tuple[str, str]:
     """t1p1 of the event, given a password to sign in with."""
-    from cc.models import Player
-    from cc.security import hash_password
+    from cc.accounts.hashing import hash_password
+    from cc.store.models import Player
 
     with services.ctx.db.write() as session:
         player = session.query(Player).filter_by(login="t1p1").one()

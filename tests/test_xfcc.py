@@ -21,9 +21,10 @@ import pytest
 import uvicorn
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import DrawOffer, Game, GameStatus
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import DrawOffer, Game, GameStatus
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.xfcc.service import MoveRequest

@@ -35,9 +35,10 @@ import chess.pgn
 import pytest
 from sqlalchemy import select
 
-from cc.clock import FixedClock
-from cc.models import DrawOffer, Game, Move, Player
-from cc.services import EventSpec, Services
+from cc.app.services import Services
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import DrawOffer, Game, Move, Player
 from cc.xfcc.soap import decode_body
 from tests.conftest import OPERATOR
 from tests.test_case_pages import PASSWORD, with_passwords

@@ -8,8 +8,9 @@ from typing import Any
 import jsonschema
 from fastapi.testclient import TestClient
 
-from cc.models import Door
-from cc.services import Actor, Services
+from cc.app.services import Services
+from cc.kernel.context import Actor
+from cc.store.models import Door
 from cc.web.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')

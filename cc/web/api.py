@@ -15,23 +15,23 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from cc import errors
-from cc.models import Door
-from cc.services import Actor
-from cc.services.accounts import TokenView
-from cc.services.conditionals import LineView
-from cc.services.games import GameOutcome, MoveOutcome, MovePreview
-from cc.services.leaves import LeaveView
-from cc.services.ledger import GameLedgerView
-from cc.services.queries import (
+from cc.accounts.sessions import TokenView
+from cc.base import errors
+from cc.base.json_values import as_json
+from cc.clock.leaves import LeaveView
+from cc.clock.ledger import GameLedgerView
+from cc.clock.receipts import ReceiptOutcome
+from cc.games.conditionals import LineView
+from cc.games.moves import GameOutcome, MoveOutcome, MovePreview
+from cc.kernel.context import Actor
+from cc.store.models import Door
+from cc.views.queries import (
     EventOverview,
     EventView,
     GameView,
     MyGameRow,
     PlayerView,
-    as_json,
 )
-from cc.services.receipts import ReceiptOutcome
 from cc.web.api_document import IdOut, returns
 from cc.web.api_shapes import EventWithGames, LeavesOut, PgnResponse, SectionTable
 from cc.web.context import PGN_MEDIA_TYPE, services_of

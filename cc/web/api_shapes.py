@@ -16,8 +16,8 @@ from typing import Annotated, Literal
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
-from cc.services.leaves import LeaveBalance, LeaveView
-from cc.services.queries import EventView, PublicGame
+from cc.clock.leaves import LeaveBalance, LeaveView
+from cc.views.queries import EventView, PublicGame
 from cc.web.context import PGN_MEDIA_TYPE
 
 

@@ -14,9 +14,9 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from cc import __version__
-from cc.db import unavailable
-from cc.health import Health
-from cc.services import Services
+from cc.app.services import Services
+from cc.base.health import Health
+from cc.store.db import unavailable
 from cc.web import (
     api,
     api_document,

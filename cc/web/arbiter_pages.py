@@ -1,6 +1,6 @@
 """The arbiter's desk at ``/arbiter``: their work first, their events below.
 
-The page reads :class:`cc.services.arbiter_desk.ArbiterDesk` and links each
+The page reads :class:`cc.views.arbiter_desk.ArbiterDesk` and links each
 item to where the arbiter acts (the case, the game, the event's overview);
 nothing here decides anything.
 """

@@ -1,6 +1,6 @@
 """The audit log on the site: a game's, a case's, an event's and a person's.
 
-Read-only pages over :class:`cc.services.audit_log.AuditLog`, newest first,
+Read-only pages over :class:`cc.views.audit_log.AuditLog`, newest first,
 a page at a time; who may read which log is the service's to say.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc.i18n import word
-from cc.services.audit_log import AuditPage
+from cc.text.i18n import word
+from cc.views.audit_log import AuditPage
 from cc.web.context import actor_of, language, services_of
 from cc.web.notice_words import REASONS
 from cc.web.pages import render, signed_in

@@ -12,8 +12,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from cc.services.cases import CaseSummary, CaseView, ClaimBasis
-from cc.services.queries import as_json
+from cc.base.json_values import as_json
+from cc.cases.service import CaseSummary, CaseView, ClaimBasis
 from cc.web.api import Caller
 from cc.web.api_document import returns
 from cc.web.context import services_of

@@ -7,17 +7,18 @@ from dataclasses import dataclass
 
 from fastapi import Request
 
-from cc import errors
-from cc.i18n import N_
-from cc.models import Door
-from cc.services import Actor, Services
-from cc.services.accounts import SessionInfo
+from cc.accounts.sessions import SessionInfo
+from cc.app.services import Services
+from cc.base import errors
+from cc.kernel.context import Actor
+from cc.store.models import Door
+from cc.text.i18n import N_
 from cc.web.i18n import pick_language
 
 SESSION_COOKIE = "cc_session"
 PRE_CSRF_COOKIE = "cc_csrf"
 LANG_COOKIE = "lang"
-#: signed marks of the logins this browser signed in to (cc.services.throttle)
+#: signed marks of the logins this browser signed in to (cc.accounts.throttle)
 DEVICE_COOKIE = "cc_device"
 #: a reset link's token, moved out of the address bar (and the logs)
 RESET_COOKIE = "cc_reset"

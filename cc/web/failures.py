@@ -19,9 +19,9 @@ from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from cc.db import unavailable
-from cc.i18n import N_
-from cc.i18n import render as render_message
+from cc.store.db import unavailable
+from cc.text.i18n import N_
+from cc.text.i18n import render as render_message
 from cc.web.access_log import redact
 from cc.web.context import LANG_COOKIE
 from cc.web.headers import with_security_headers

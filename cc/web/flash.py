@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fastapi import Request
 from fastapi.responses import RedirectResponse
 
-from cc.i18n import N_, Text
+from cc.text.i18n import N_, Text
 
 SAID: Mapping[str, Text] = {
     "sent": N_("Your move is sent to your opponent."),

@@ -22,7 +22,7 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cc.i18n import N_
+from cc.text.i18n import N_
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -1,7 +1,7 @@
 """Page translations: gettext catalogs (Babel), English message ids.
 
 The Russian catalog lives as ``locale/ru/LC_MESSAGES/messages.po`` and is
-compiled in memory at start (:func:`cc.i18n.translations`, shared with the
+compiled in memory at start (:func:`cc.text.i18n.translations`, shared with the
 console and the services' texts), so there is no build step and no binary
 file in the tree. The language is the signed-in player's setting, else a
 ``lang`` cookie, else the browser's Accept-Language.
@@ -9,7 +9,7 @@ file in the tree. The language is the signed-in player's setting, else a
 
 from __future__ import annotations
 
-from cc.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, translations
+from cc.text.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, translations
 
 __all__ = ["LOCALE_DIR", "accepted_language", "pick_language", "translations"]
 

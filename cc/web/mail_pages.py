@@ -1,14 +1,14 @@
 """The mail as the office and the arbiters see it: incoming messages with
 what became of them and their raw text, processed again once their cause is
 fixed; outgoing failures queued again. The work is the gateway's and the
-services' (:mod:`cc.services.mail_office`); these pages only ask."""
+services' (:mod:`cc.office.mail`); these pages only ask."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
+from cc.base import errors
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
 from cc.web.pages import form_of, render, signed_in

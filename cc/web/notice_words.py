@@ -2,7 +2,7 @@
 
 The hub stores a notice as its kind and parameters (codes, numbers, names,
 ISO dates), never as text, so each reader gets it in their own language:
-here every :class:`~cc.services.notifications.Kind` has its one-line text,
+here every :class:`~cc.kernel.notifications.Kind` has its one-line text,
 a gettext message like the pages' own, and the codes it carries (how a game
 ended, a decision) are said in words. The centre, the JSON API and anything
 else that lists notices share it.
@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from cc.i18n import N_, WORDS, Text, code, join
-from cc.services.addresses import status_meaning
-from cc.services.knockout_text import paired_stage
-from cc.services.notifications import Kind
+from cc.accounts.addresses import status_meaning
+from cc.events.systems.knockout_text import paired_stage
+from cc.kernel.notifications import Kind
+from cc.text.i18n import N_, WORDS, Text, code, join
 
 #: how much of a free-text summary (a statement, a protest) a line shows
 SUMMARY_CHARS = 120
@@ -38,7 +38,7 @@ class NoticeLike(Protocol):
     def params(self) -> Mapping[str, Any]: ...
 
 
-#: how a game ended (cc.models.ResultReason), as a line says it
+#: how a game ended (cc.store.models.ResultReason), as a line says it
 REASONS: Mapping[str, Text] = {
     "checkmate": N_("checkmate"),
     "resignation": N_("resignation"),

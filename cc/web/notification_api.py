@@ -14,11 +14,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 
-from cc import errors
-from cc.i18n import N_
-from cc.services import Actor
-from cc.services.notification_centre import CENTRE_LIMIT, Preferences
-from cc.services.notifications import Channel, Group
+from cc.base import errors
+from cc.kernel.context import Actor
+from cc.kernel.notifications import Channel, Group
+from cc.notify.centre import CENTRE_LIMIT, Preferences
+from cc.text.i18n import N_
 from cc.web import notice_words
 from cc.web.api import Caller, _caller_language, api_actor
 from cc.web.context import actor_of, services_of, viewer
@@ -46,7 +46,7 @@ Reader = Annotated[Actor, Depends(token_or_session)]
 
 class NotificationOut(BaseModel):
     id: int
-    kind: str = Field(description="What it tells (see the kinds in cc.services.notifications)")
+    kind: str = Field(description="What it tells (see the kinds in cc.kernel.notifications)")
     text: str = Field(description="Said in words, in the caller's language")
     url: str = Field(description="The site's page it is about (a path)")
     game_id: int | None

@@ -18,11 +18,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
-from cc import errors
-from cc.i18n import N_
-from cc.services import Services
-from cc.services.notification_centre import NotificationView, Preferences
-from cc.services.notifications import Channel, Group
+from cc.app.services import Services
+from cc.base import errors
+from cc.kernel.notifications import Channel, Group
+from cc.notify.centre import NotificationView, Preferences
+from cc.text.i18n import N_
 from cc.web import notice_words
 from cc.web.context import actor_of, check_csrf, language, services_of
 from cc.web.pages import render, signed_in

@@ -3,7 +3,7 @@
 The form offers every regulation the console's ``cc event create`` does; a
 blank field keeps the mode's default (shown beside it). The form's values
 are read here, as the console reads its options, and handed to the same
-:meth:`cc.services.events.EventService.create`; a refusal comes back beside
+:meth:`cc.events.lifecycle.EventService.create`; a refusal comes back beside
 the form, in the reader's language, with what was typed kept.
 """
 
@@ -15,10 +15,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
-from cc.i18n import N_
-from cc.regulations import BYE_POINTS, Mode
-from cc.services.events import EventSpec
+from cc.base import errors
+from cc.base.regulations import BYE_POINTS, Mode
+from cc.events.lifecycle import EventSpec
+from cc.text.i18n import N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
 from cc.web.pages import form_of, render, signed_in

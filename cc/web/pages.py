@@ -19,12 +19,13 @@ from jinja2.runtime import Context
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import notation
-from cc import errors, i18n
-from cc.i18n import N_, word
-from cc.services.accounts import NOTATIONS, SessionInfo
-from cc.services.games import MESSAGE_LIMIT
-from cc.services.queries import next_to_move
-from cc.services.throttle import DEVICE_DAYS
+from cc.accounts.sessions import NOTATIONS, SessionInfo
+from cc.accounts.throttle import DEVICE_DAYS
+from cc.base import errors
+from cc.games.moves import MESSAGE_LIMIT
+from cc.text import i18n
+from cc.text.i18n import N_, word
+from cc.views.queries import next_to_move
 from cc.web import flash
 from cc.web.context import (
     DEVICE_COOKIE,
@@ -352,7 +353,7 @@ def my_pgn(request: Request) -> Response:
 def _game_context(request: Request, info: SessionInfo | None, game_id: int) -> dict[str, Any]:
     """A game's page as its viewer may see it: a player of it, an official of
     its event, or anyone else (signed in or not) to whom the regulations show
-    it (cc.services.access): no forms then, and while it is played neither
+    it (cc.kernel.access): no forms then, and while it is played neither
     its state nor its schedule."""
     svc = services_of(request)
     actor = actor_of(info) if info else None

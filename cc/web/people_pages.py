@@ -10,10 +10,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
-from cc.i18n import N_
-from cc.models import Role
-from cc.services.people import ImportReport
+from cc.accounts.people import ImportReport
+from cc.base import errors
+from cc.store.models import Role
+from cc.text.i18n import N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, settings_of
 from cc.web.pages import form_of, render, signed_in

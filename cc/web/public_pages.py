@@ -3,7 +3,7 @@ its games and regulations, and its crosstable.
 
 A game's own page (``/games/{id}``, in :mod:`cc.web.pages`) is open on the
 same terms: what the event's regulations make public
-(:mod:`cc.services.access`).
+(:mod:`cc.kernel.access`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc.services.thematic import describe as describe_theme
+from cc.events.thematic import describe as describe_theme
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, viewer
 from cc.web.pages import board_svg, form_of, reason_words, render, signed_in

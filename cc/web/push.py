@@ -6,7 +6,7 @@ site's VAPID public key, and hands it to ``POST /api/v1/me/push-subscriptions``.
 That route takes a personal token like the rest of the API, or the page's
 own session with its CSRF token in ``X-CSRF-Token`` (a script cannot post
 a form token in JSON otherwise). The service worker shows what the push
-sender (:mod:`cc.push`) sends and opens its link on a click.
+sender (:mod:`cc.web.push_sender`) sends and opens its link on a click.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from cc import errors
-from cc.models import Door
-from cc.services import Actor
+from cc.base import errors
+from cc.kernel.context import Actor
+from cc.store.models import Door
 from cc.web.api import api_actor
 from cc.web.api_document import IdOut, returns
 from cc.web.context import actor_of, check_csrf, services_of, viewer

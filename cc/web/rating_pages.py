@@ -1,7 +1,7 @@
 """The server's rating on the site: the list and each player's history, open
 to anyone; the office's button that closes a rating period.
 
-The figures come from :class:`cc.services.ratings.RatingService`, which the
+The figures come from :class:`cc.ratings.periods.RatingService`, which the
 console's ``cc rating`` calls too.
 """
 
@@ -12,8 +12,8 @@ from datetime import date
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
-from cc.i18n import DECIMAL_COMMA, N_
+from cc.base import errors
+from cc.text.i18n import DECIMAL_COMMA, N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
 from cc.web.pages import form_of, render, signed_in

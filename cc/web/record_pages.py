@@ -1,6 +1,6 @@
 """The arbiter loads a record from PGN on the game's page (one game) or the
 event's page (a file of the event's games): the form posts here, and
-:class:`cc.services.records.RecordService` does the checking (56.9.1)."""
+:class:`cc.games.records.RecordService` does the checking (56.9.1)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
-from cc.i18n import localize
-from cc.services.records import LoadedRecord
+from cc.base import errors
+from cc.games.records import LoadedRecord
+from cc.text.i18n import localize
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
 from cc.web.pages import (

@@ -17,9 +17,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from cc import errors
-from cc.i18n import N_
-from cc.services.notifications import Group
+from cc.base import errors
+from cc.kernel.notifications import Group
+from cc.text.i18n import N_
 from cc.web.context import services_of
 from cc.web.pages import render
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import Request
 from starlette.datastructures import UploadFile
 
-from cc import errors
-from cc.i18n import N_
-from cc.services.accounts import SessionInfo
+from cc.accounts.sessions import SessionInfo
+from cc.base import errors
+from cc.text.i18n import N_
 from cc.web.pages import form_of
 
 

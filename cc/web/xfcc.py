@@ -20,7 +20,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from cc import errors
+from cc.base import errors
 from cc.web.context import settings_of
 from cc.xfcc import soap
 from cc.xfcc.service import MoveRequest, XfccService

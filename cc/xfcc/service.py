@@ -57,8 +57,12 @@ from datetime import date, datetime
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from cc import errors
-from cc.models import (
+from cc.accounts.sessions import AccountService
+from cc.base import errors
+from cc.clock.ledger import LedgerService
+from cc.games.moves import MESSAGE_LIMIT, GameService, move_number_of, ply_of
+from cc.kernel.context import Actor, ServiceContext, audit, find_game
+from cc.store.models import (
     AuditEntry,
     ConditionalLine,
     Door,
@@ -72,10 +76,6 @@ from cc.models import (
     Move,
     ResultReason,
 )
-from cc.services.accounts import AccountService
-from cc.services.context import Actor, ServiceContext, audit, find_game
-from cc.services.games import MESSAGE_LIMIT, GameService, move_number_of, ply_of
-from cc.services.ledger import LedgerService
 from cc.xfcc.soap import NOT_XML, XfccGame
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code

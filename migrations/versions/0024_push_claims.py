@@ -20,9 +20,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("notifications") as batch:
-        batch.add_column(
-            sa.Column("push_claimed_until", sa.DateTime(timezone=True), nullable=True)
-        )
+        batch.add_column(sa.Column("push_claimed_until", sa.DateTime(timezone=True), nullable=True))
 
 
 def downgrade() -> None:

@@ -26,9 +26,7 @@ def upgrade() -> None:
     with op.batch_alter_table("events") as batch:
         batch.add_column(sa.Column("rounds", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("pairing_system", sa.String(32), nullable=True))
-        batch.add_column(
-            sa.Column("bye_points", sa.String(8), nullable=False, server_default="1")
-        )
+        batch.add_column(sa.Column("bye_points", sa.String(8), nullable=False, server_default="1"))
     with op.batch_alter_table("section_entries") as batch:
         batch.add_column(sa.Column("bye_round", sa.Integer(), nullable=True))
 

@@ -14,10 +14,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cc.clock import SystemClock
-from cc.db import Database
-from cc.services import MailSettings, ServiceContext
-from cc.site import Site
+from cc.base.clock import SystemClock
+from cc.kernel.context import ServiceContext
+from cc.office.outbound import MailSettings
+from cc.run.site import Site
+from cc.store.db import Database
 from mailgate.imap import ImapMailbox, drain
 
 SECRET = b"crash-test"

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import uvicorn
 
-from cc.services import Services
+from cc.app.services import Services
 from cc.web.app import create_app
 from tests.support.postgres import free_port
 

@@ -41,7 +41,7 @@ def _command(group: click.Command, args: list[str]) -> click.Command | None:
 def main() -> None:
     plan: dict[str, Any] = json.load(sys.stdin)
     os.environ.pop("CC_CONFIG", None)
-    from cc.cli import cli
+    from cc.console.main import cli
 
     runner = CliRunner()
     for index, site in enumerate(plan["sites"]):

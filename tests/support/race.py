@@ -17,12 +17,12 @@ def submit_in_lockstep(
     results: Any,
 ) -> None:
     """For each (game, player, move, move number): wait for the rival, then submit."""
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.errors import ServiceError
-    from cc.models import Door
-    from cc.services import Actor, ServiceContext
-    from cc.site import Site
+    from cc.base.clock import FixedClock
+    from cc.base.errors import ServiceError
+    from cc.kernel.context import Actor, ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
+    from cc.store.models import Door
 
     db = Database(url)
     services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
@@ -44,10 +44,10 @@ def run_day_in_lockstep(url: str, instant: str, day: str, barrier: Barrier, resu
     """Run the daily run for ``day`` at the same moment as a rival process."""
     from datetime import date
 
-    from cc.clock import FixedClock
-    from cc.db import Database
-    from cc.services import ServiceContext
-    from cc.site import Site
+    from cc.base.clock import FixedClock
+    from cc.kernel.context import ServiceContext
+    from cc.run.site import Site
+    from cc.store.db import Database
 
     db = Database(url)
     services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))

@@ -1,0 +1,1 @@
+"""The services facade over every domain, and the daily run."""

@@ -1,0 +1,1 @@
+"""The ``cc`` command: the operator's console over the same services."""

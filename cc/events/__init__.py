@@ -1,0 +1,3 @@
+"""Events: regulations, entries, the start, thematic positions, standings, and
+the pairing systems.
+"""

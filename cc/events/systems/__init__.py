@@ -1,0 +1,1 @@
+"""Pairing systems: Berger tables for round robins, Swiss rounds, knockout brackets."""

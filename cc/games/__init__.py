@@ -1,0 +1,3 @@
+"""A game's play: moves, offers and claims, conditional moves, forfeits,
+messages, records, state.
+"""

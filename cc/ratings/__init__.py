@@ -1,0 +1,1 @@
+"""The server's rating over the periods the organiser closes."""

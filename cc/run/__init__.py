@@ -1,0 +1,1 @@
+"""One running site: configuration, wiring, the processes served, the schedule, the demo."""

@@ -1,0 +1,44 @@
+"""A game's moves in order, read once per state of the game in a transaction.
+
+A move's answers (the partner's notice, the mover's confirmation, the
+59.1 form with its schedule) each number and write the game's moves: they
+share one read. The key is the game and its ply count, so a move made in
+the transaction is a new state read afresh, and a savepoint rolled back
+returns to a state already read. The email gateway forgets the memo
+between messages (:data:`KEY`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import Session
+
+from cc.store import loads as core_loads
+from cc.store.models import Game, Move
+
+#: where the memo lives in ``Session.info``
+KEY = "cc_ucis"
+
+
+def game_ucis(session: Session, game: Game) -> list[str]:
+    """The game's moves as UCI, in order."""
+    memo: dict[tuple[int, int], list[str]] = session.info.setdefault(KEY, {})
+    key = (game.id, game.ply_count)
+    if key not in memo:
+        rows = core_loads.read(session, _UCIS, {"game_id": game.id})
+        memo[key] = [uci for (uci,) in rows]
+    return list(memo[key])
+
+
+_UCIS = select(Move.uci).where(Move.game_id == bindparam("game_id")).order_by(Move.ply)
+
+
+def remember(session: Session, game_id: int, ucis: Sequence[str]) -> None:
+    """Keep the whole of a game's moves, read by a caller for more than UCI."""
+    memo: dict[tuple[int, int], list[str]] = session.info.setdefault(KEY, {})
+    memo[(game_id, len(ucis))] = list(ucis)
+
+
+__all__ = ["KEY", "game_ucis", "remember"]
