@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cc.text",),  # every message in both languages
     ("cc.base",),  # what needs no database: refusals, the clock, regulations
     ("cc.store",),  # models, engines, SQLAlchemy's internals, session memos
+    ("migrations",),  # alembic's scripts: the store finds them by path
     ("cc.kernel",),  # who is asking, lookups, access, the notice hub
     ("cc.office", "cc.ratings"),
     ("cc.accounts",),

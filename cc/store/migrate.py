@@ -18,6 +18,7 @@ nowhere, and foreign keys back as they were afterwards.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +29,6 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-import migrations
 from cc.store.db import make_engine, normalise_url
 from cc.store.models import Base
 
@@ -37,10 +37,19 @@ class ForeignKeyViolation(RuntimeError):
     """A migration would leave rows referring to rows that do not exist."""
 
 
+def revisions_folder() -> Path:
+    """Where ``migrations/`` is, found by path and not imported: its ``env.py``
+    imports this module, and alembic runs it as a script of its own."""
+    spec = importlib.util.find_spec("migrations")
+    if spec is None or spec.origin is None:
+        raise RuntimeError("the migrations package is not installed with cc")
+    return Path(spec.origin).parent
+
+
 def alembic_config(url: str) -> Config:
     """An alembic configuration for ``url``, built in code (no alembic.ini)."""
     cfg = Config()
-    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    cfg.set_main_option("script_location", str(revisions_folder()))
     cfg.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
     return cfg
 
