@@ -45,7 +45,7 @@ from sqlalchemy.orm import Session
 import notation
 from cc.accounts.addresses import read_emails, status_meaning
 from cc.base.regulations import Mode
-from cc.cases.service import appeal_article
+from cc.cases.rules import appeal_article
 from cc.events.standings import StandingsService
 from cc.events.systems.knockout_text import paired_stage
 from cc.events.thematic import describe as describe_theme

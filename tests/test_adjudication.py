@@ -13,7 +13,7 @@ from adjudication import tablebase
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.cases.service import CaseSummary
+from cc.cases.views import CaseSummary
 from cc.events.lifecycle import EventSpec
 from cc.store.models import Game
 from tests.conftest import OPERATOR

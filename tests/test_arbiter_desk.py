@@ -11,7 +11,7 @@ from sqlalchemy import select
 from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.cases.service import PROTEST_DAYS
+from cc.cases.rules import PROTEST_DAYS
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game, Player
 from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.cases.service import PROTEST_DAYS
+from cc.cases.rules import PROTEST_DAYS
 from cc.store.models import Player
 from tests.support.in_process import serving
 from tests.test_arbiter_desk import sides

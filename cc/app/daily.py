@@ -39,7 +39,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from cc.base import errors
 from cc.base.regulations import Mode
-from cc.cases.service import DAILY_RUN, CaseService
+from cc.cases.oversteps import claim_basis_of
+from cc.cases.rules import DAILY_RUN
+from cc.cases.service import CaseService
 from cc.clock.alerts import TimeAlerts
 from cc.clock.leaves import tell_partners
 from cc.clock.ledger import (
@@ -263,7 +265,7 @@ class DailyService:
             partner = game.black if white else game.white
             overstepper = game.white if white else game.black
             try:
-                basis = self.cases._claim_basis(session, game, partner.id, at)
+                basis = claim_basis_of(session, game, partner.id, at)
             except errors.ServiceError:
                 continue  # too late or barred: nothing to offer
             audit(

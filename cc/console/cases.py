@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import click
 
-from cc.cases.service import DECISIONS, CaseView
+from cc.cases.rules import DECISIONS
+from cc.cases.views import CaseView
 from cc.console.main import State, _, acting_as, cli, emit_json, pass_state, refusals, word
 from cc.kernel.context import find_player
 

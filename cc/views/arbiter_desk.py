@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from cc.cases.service import PROTEST_DAYS
+from cc.cases.rules import PROTEST_DAYS
 from cc.clock.ledger import LedgerService
 from cc.games.moves import move_number_of
 from cc.kernel.access import is_official_of

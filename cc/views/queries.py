@@ -547,7 +547,7 @@ class QueryService:
         """A player's games: those awaiting their move first, the fewest days
         left first; then the others under way; then the finished ones, the
         latest first."""
-        from cc.cases.service import claim_basis_of
+        from cc.cases.oversteps import claim_basis_of
         from cc.clock.ledger import LedgerService, record_offset
         from timekeeping import local_date
 

@@ -13,7 +13,8 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from cc.base.json_values import as_json
-from cc.cases.service import CaseSummary, CaseView, ClaimBasis
+from cc.cases.oversteps import ClaimBasis
+from cc.cases.views import CaseSummary, CaseView
 from cc.web.api import Caller
 from cc.web.api_document import returns
 from cc.web.context import services_of
