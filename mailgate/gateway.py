@@ -23,9 +23,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cc.accounts.addresses import SENDERS_KEY
+from cc.accounts.addresses import SENDERS
 from cc.app.services import Services
-from cc.clock.ledger import forget_leaves
+from cc.clock.known_leaves import forget_leaves
 from cc.games.open_items import game_with_players
 from cc.kernel.context import Actor
 from cc.office.mail import RELEASED
@@ -49,8 +49,16 @@ from mailgate.authenticity import (
     stamp,
 )
 from mailgate.letters import Letter, read_letter
-from mailgate.notices import MailNotices
-from mailgate.outgoing import ANSWERS_PER_DAY, FORMS_KEY, Mailer, reply_subject, reply_token
+from mailgate.notices import FINAL_TABLES, MailNotices
+from mailgate.outgoing import (
+    ANSWERS_PER_DAY,
+    FORMS,
+    RECORD_PARTS,
+    SCHEDULES,
+    Mailer,
+    reply_subject,
+    reply_token,
+)
 from mailgate.replies import say, size_of
 from mailgate.requests import GameRequests, Receipt
 
@@ -62,22 +70,22 @@ MAX_ATTEMPTS = 3
 Incoming = tuple[bytes, datetime, str]
 
 
-#: what a message's answers keep in ``Session.info`` while they are written
+#: what a message's answers keep in their session while they are written
 _MEMOS = (
-    "cc_schedules",
-    "cc_final_tables",
-    move_list.KEY,
-    "cc_record_parts",
-    FORMS_KEY,
-    SENDERS_KEY,
+    SCHEDULES,
+    FINAL_TABLES,
+    move_list.UCIS,
+    RECORD_PARTS,
+    FORMS,
+    SENDERS,
 )
 
 
 def forget_memos(session: Session) -> None:
     """Drop what was computed for one message, so the next message of a
     batch (or one rolled back to its savepoint) reads the state afresh."""
-    for key in _MEMOS:
-        session.info.pop(key, None)
+    for memo in _MEMOS:
+        memo.drop(session)
     forget_leaves(session)
 
 

@@ -61,6 +61,7 @@ from cc.kernel.notifications import (
 )
 from cc.notify.digest import Record, notation_of, written
 from cc.store.loads import held
+from cc.store.memos import Memo
 from cc.store.models import Case, Event, Game, GameStatus, Player
 from cc.store.move_list import game_ucis
 from cc.text.i18n import localize, word
@@ -80,6 +81,13 @@ _LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE
 _WITH_RECORD = (Kind.FORFEIT, Kind.REMINDER)
 #: the notices that say how a decision is appealed, with the mode's article
 _APPEALABLE = (Kind.CASE_DECIDED, Kind.APPEAL_DECIDED, Kind.CASE_DEADLINE)
+
+FINAL_TABLES = Memo[dict[tuple[int, str], str]](
+    "mailgate.notices.final_tables",
+    """Events' final standings as text, by event id and language, for every
+    reader of the transaction; the email gateway drops them between
+    messages.""",
+)
 
 
 class MailNotices:
@@ -566,12 +574,12 @@ class MailNotices:
     def _tables(self, session: Session, event: Event, lang: str) -> str:
         """The event's final standings as text in ``lang`` (its headings and
         numbers), computed once per language and transaction."""
-        memo = session.info.setdefault("cc_final_tables", {})
+        memo = FINAL_TABLES.setdefault(session, dict)
         if (event.id, lang) not in memo:
             memo[event.id, lang] = "\n\n".join(
                 f"{s.section}\n{s.text(lang)}" for s in self.standings.event(event.code)
             )
-        return memo[event.id, lang]  # type: ignore[no-any-return]
+        return memo[event.id, lang]
 
 
 #: the kinds :func:`said` puts into words (their parameters are codes or lists)

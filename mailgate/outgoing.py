@@ -34,7 +34,9 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.accounts.addresses import registered_address
-from cc.clock.ledger import GameLedgerView, LedgerService, known_to_have_no_leaves
+from cc.clock.known_leaves import known_to_have_no_leaves
+from cc.clock.ledger import LedgerService
+from cc.clock.ledger_views import GameLedgerView
 from cc.events.thematic import numbered_line
 from cc.kernel.context import ServiceContext
 from cc.notify.digest import notation_of
@@ -42,6 +44,7 @@ from cc.office.outbound import MailSettings
 from cc.office.outbox import message_id as new_message_id
 from cc.store import loads as core_loads
 from cc.store import rows as bulk_rows
+from cc.store.memos import Memo
 from cc.store.models import (
     DrawOffer,
     DrawOfferStatus,
@@ -197,8 +200,25 @@ def offer_plies(session: Session, game: Game) -> set[int]:
     return plies
 
 
-#: ``Session.info`` key of :meth:`Mailer.record`'s memo
-FORMS_KEY = "cc_forms"
+FORMS = Memo[dict[tuple[int, int, GameStatus, str], str]](
+    "mailgate.outgoing.forms",
+    """:meth:`Mailer.record`'s forms, by game, ply count, status and
+    language, for every reader of the transaction; the email gateway drops
+    them between messages.""",
+)
+SCHEDULES = Memo[dict[tuple[int, int, GameStatus], GameLedgerView]](
+    "mailgate.outgoing.schedules",
+    """Games' schedules, by game, ply count and status, for the forms of the
+    transaction; the email gateway drops them between messages.""",
+)
+RECORD_PARTS = Memo[
+    dict[tuple[int, int, GameStatus], tuple[set[int], dict[int, list[tuple[date, date]]]]]
+](
+    "mailgate.outgoing.record_parts",
+    """The plies marked as offers and both players' leaves of games' forms,
+    by game, ply count and status; the email gateway drops them between
+    messages.""",
+)
 
 
 class Mailer:
@@ -468,11 +488,11 @@ class Mailer:
         game and language within a transaction: a move's forward and its
         confirmation carry the same form when both players read one
         language."""
-        memo = session.info.setdefault(FORMS_KEY, {})
+        memo = FORMS.setdefault(session, dict)
         key = (game.id, game.ply_count, game.status, lang)
         if key not in memo:
             memo[key] = self._record(session, game, lang)
-        return memo[key]  # type: ignore[no-any-return]
+        return memo[key]
 
     def _record(self, session: Session, game: Game, lang: str) -> str:
         event: Event = game.event
@@ -535,11 +555,11 @@ class Mailer:
 
     def _schedule(self, session: Session, game: Game) -> GameLedgerView:
         """The game's schedule, computed once per state within a transaction."""
-        memo = session.info.setdefault("cc_schedules", {})
+        memo = SCHEDULES.setdefault(session, dict)
         key = (game.id, game.ply_count, game.status)
         if key not in memo:
             memo[key] = self.ledgers.schedule(game.id, style="numeric")
-        return memo[key]  # type: ignore[no-any-return]
+        return memo[key]
 
     @staticmethod
     def _record_parts(
@@ -547,7 +567,7 @@ class Mailer:
     ) -> tuple[set[int], dict[int, list[tuple[date, date]]]]:
         """The plies marked as offers and both players' leaves, read once per
         state of the game for every reader's copy of the form."""
-        memo = session.info.setdefault("cc_record_parts", {})
+        memo = RECORD_PARTS.setdefault(session, dict)
         key = (game.id, game.ply_count, game.status)
         if key not in memo:
             leaves: dict[int, list[tuple[date, date]]] = {game.white_id: [], game.black_id: []}
@@ -566,7 +586,7 @@ class Mailer:
             for pid, first, last in rows:
                 leaves[pid].append((first, last))
             memo[key] = (offer_plies(session, game), leaves)
-        return memo[key]  # type: ignore[no-any-return]
+        return memo[key]
 
     def near_control(self, session: Session, game: Game) -> bool:
         """Copy the arbiter: either player has 5 days or fewer before the control

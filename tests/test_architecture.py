@@ -86,22 +86,11 @@ KNOWN_DOORS_ON_THE_STORE: set[str] = {
 }
 
 #: Modules that still use ``Session.info`` outside the store's memo module.
-KNOWN_SESSION_INFO: set[str] = {
-    "cc.accounts.addresses",
-    "cc.clock.ledger",
-    "cc.events.thematic",
-    "cc.games.open_items",
-    "cc.store.move_list",
-    "cc.store.rows",
-    "mailgate.gateway",
-    "mailgate.notices",
-    "mailgate.outgoing",
-}
+KNOWN_SESSION_INFO: set[str] = set()
 
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
     "cc.accounts.sessions",
-    "cc.clock.ledger",
     "cc.console.main",
     "cc.games.moves",
     "cc.store.models",

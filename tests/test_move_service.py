@@ -543,7 +543,7 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
 ) -> None:
     """The game statement found no leave, so the ledger reads none (56.7);
     a leave recorded later in the same transaction is counted."""
-    from cc.clock.ledger import _all_leaves
+    from cc.clock.ledger_inputs import all_leaves
     from cc.games.open_items import game_for_move
     from cc.store.models import LeaveStatus, PlayerLeave
 
@@ -552,7 +552,7 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
     with services.ctx.db.write() as session:
         game, may = game_for_move(session, 1, date(2026, 5, 12))
         assert not may.any_leave
-        assert _all_leaves(session, game)[ids["p2"]] == []  # from the memo
+        assert all_leaves(session, game)[ids["p2"]] == []  # from the memo
         session.add(
             PlayerLeave(
                 player_id=ids["p2"],
@@ -563,7 +563,7 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
             )
         )
         session.flush()
-        (leave,) = _all_leaves(session, game)[ids["p2"]]
+        (leave,) = all_leaves(session, game)[ids["p2"]]
         assert (leave.first_day, leave.last_day) == (date(2026, 5, 20), date(2026, 5, 24))
 
 

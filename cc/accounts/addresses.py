@@ -27,6 +27,7 @@ from cc.base import errors
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.kernel.notifications import Kind, Notice
 from cc.store import loads as core_loads
+from cc.store.memos import Memo
 from cc.store.models import Door, Event, Game, GameStatus, Player, PlayerEmail
 from cc.text.i18n import N_, WORDS, Text
 
@@ -36,17 +37,20 @@ REASON_CHARS = 500
 GATEWAY = Actor.operator(Door.EMAIL, label="gateway")
 
 
-#: ``Session.info`` key of :func:`registered_address`'s memo
-SENDERS_KEY = "cc_senders"
+SENDERS = Memo[dict[str, PlayerEmail | None]](
+    "cc.accounts.addresses.senders",
+    """:func:`registered_address`'s answers, by address in lower case; the
+    email gateway drops them after each message.""",
+)
 
 
 def registered_address(session: Session, address: str) -> PlayerEmail | None:
     """The registration of ``address`` (any case), looked up once per
     session: the email gateway asks of a message's sender three times (its
     failing mark, its player, the message's record), and drops the memo
-    after each message (:data:`SENDERS_KEY`). The row is held, and with it
+    after each message (:data:`SENDERS`). The row is held, and with it
     its player once read, so neither is read again in the message."""
-    memo: dict[str, PlayerEmail | None] = session.info.setdefault(SENDERS_KEY, {})
+    memo = SENDERS.setdefault(session, dict)
     key = address.lower()
     if key not in memo:
         rows = core_loads.read(session, _registered(), {"address": key})

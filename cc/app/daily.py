@@ -43,14 +43,9 @@ from cc.cases.oversteps import claim_basis_of
 from cc.cases.rules import DAILY_RUN
 from cc.cases.service import CaseService
 from cc.clock.alerts import TimeAlerts
+from cc.clock.known_leaves import forget_leaves, read_leaves_once
 from cc.clock.leaves import tell_partners
-from cc.clock.ledger import (
-    LedgerService,
-    forget_leaves,
-    read_leaves_once,
-    reminder_after,
-    silence_after,
-)
+from cc.clock.ledger import LedgerService, reminder_after, silence_after
 from cc.events import progression
 from cc.games.moves import GameService
 from cc.games.open_items import forget_open, read_open_once

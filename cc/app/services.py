@@ -14,6 +14,7 @@ from cc.accounts.players import PlayerService
 from cc.accounts.sessions import AccountService
 from cc.app.daily import DailyService
 from cc.cases.service import CaseService
+from cc.clock.kept_tallies import forget_stale_tallies
 from cc.clock.leaves import LeaveService
 from cc.clock.ledger import LedgerService
 from cc.clock.receipts import ReceiptService
@@ -46,6 +47,9 @@ class Services:
 
     def __init__(self, ctx: ServiceContext, mail: MailSettings | None = None) -> None:
         self.ctx = ctx
+        # Every flush of the database's sessions forgets the games' kept
+        # tallies that a changed charge, leave, move date or decision spoils.
+        ctx.db.listen_before_flush(forget_stale_tallies)
         self.players = PlayerService(ctx)
         self.events = EventService(ctx)
         #: a section's own thematic start (Art. 26)

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from cc.base import errors
 from cc.kernel.context import Actor, ServiceContext, audit, find_event, require_admin
+from cc.store.memos import Memo
 from cc.store.models import AuditEntry, Door, Event, EventStatus, Game
 from cc.text.i18n import N_, Text
 from notation import start
@@ -188,6 +189,14 @@ def place_start(
     return game
 
 
+ROUND_POSITIONS_DRAWN = Memo[set[tuple[int, int]]](
+    "cc.events.thematic.round_positions_drawn",
+    """The rounds (event id, round) whose Chess960 position
+    :func:`round_position` has drawn and found in the audit log (or written
+    there); never dropped: kept as long as the session.""",
+)
+
+
 def round_position(
     session: Session, actor: Actor, event: Event, round_no: int, now: datetime
 ) -> int:
@@ -195,7 +204,7 @@ def round_position(
     seed; the first call for a round writes the draw into the audit log."""
     seed = event.chess960_seed or str(event.id)
     number = start.chess960_number(seed, round_no)
-    drawn: set[tuple[int, int]] = session.info.setdefault("cc_round_position_drawn", set())
+    drawn = ROUND_POSITIONS_DRAWN.setdefault(session, set)
     if (event.id, round_no) in drawn:
         return number
     logged = any(

@@ -26,8 +26,9 @@ from sqlalchemy import Date, Integer, Select, bindparam, exists, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
-from cc.clock.ledger import know_no_leaves
+from cc.clock.known_leaves import know_no_leaves
 from cc.store.loads import adopt_row, columns_of, read
+from cc.store.memos import Memo
 from cc.store.models import (
     ConditionalLine,
     DrawOffer,
@@ -40,7 +41,12 @@ from cc.store.models import (
     PlayerLeave,
 )
 
-_KEY = "cc.open_items"
+OPEN = Memo[tuple[frozenset[int], dict[str, set[int]]]](
+    "cc.games.open_items.open",
+    """A batch's games (their ids) and which of them have an active line or
+    an open offer, read by :func:`read_open_once`; dropped by
+    :func:`forget_open` when the batch ends.""",
+)
 
 Item = Literal["lines", "offers"]
 
@@ -62,19 +68,19 @@ def read_open_once(session: Session, game_ids: Sequence[int]) -> None:
             )
         )
     )
-    session.info[_KEY] = (frozenset(ids), {"lines": lines, "offers": offers})
+    OPEN.put(session, (frozenset(ids), {"lines": lines, "offers": offers}))
 
 
 def may_have_open(session: Session, game_id: int, item: Item) -> bool:
     """False only when a batch read says the game has no open ``item``."""
-    known = session.info.get(_KEY)
+    known = OPEN.get(session)
     if known is None or game_id not in known[0]:
         return True
     return game_id in known[1][item]
 
 
 def forget_open(session: Session) -> None:
-    session.info.pop(_KEY, None)
+    OPEN.drop(session)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import Any
@@ -20,9 +20,12 @@ import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, UOWTransaction, sessionmaker
 
 _WRITE_OPTION = "cc_write"
+#: what runs before a flush (SQLAlchemy's ``before_flush``): the session, the
+#: flush under way, and the objects it was given (None: all)
+FlushListener = Callable[[Session, UOWTransaction, Any], None]
 
 
 def normalise_url(url: str) -> str:
@@ -128,6 +131,16 @@ class Database:
         # so gives long, unfair waits; other processes still meet busy_timeout.
         self._write_lock = threading.Lock() if self.backend == "sqlite" else None
         self._ambient: ContextVar[Session | None] = ContextVar(f"cc_write_{id(self)}", default=None)
+
+    def listen_before_flush(self, listener: FlushListener) -> None:
+        """Run ``listener`` before every flush of this database's sessions,
+        reads' and writes' (on their session factories, not on every session
+        of the process): what a layer above keeps in step with the rows a
+        flush writes is handed to the store by whoever builds the site, the
+        store knowing nothing of it. Given twice, it runs once."""
+        for factory in (self._reader, self._writer):
+            if not event.contains(factory, "before_flush", listener):
+                event.listen(factory, "before_flush", listener)
 
     @property
     def write_engine(self) -> Engine:

@@ -5,7 +5,7 @@ A move's answers (the partner's notice, the mover's confirmation, the
 share one read. The key is the game and its ply count, so a move made in
 the transaction is a new state read afresh, and a savepoint rolled back
 returns to a state already read. The email gateway forgets the memo
-between messages (:data:`KEY`).
+between messages (:data:`UCIS`).
 """
 
 from __future__ import annotations
@@ -16,15 +16,19 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from cc.store import loads as core_loads
+from cc.store.memos import Memo
 from cc.store.models import Game, Move
 
-#: where the memo lives in ``Session.info``
-KEY = "cc_ucis"
+UCIS = Memo[dict[tuple[int, int], list[str]]](
+    "cc.store.move_list.ucis",
+    """Games' moves as UCI, by game and ply count, kept for the transaction;
+    the email gateway drops them between messages.""",
+)
 
 
 def game_ucis(session: Session, game: Game) -> list[str]:
     """The game's moves as UCI, in order."""
-    memo: dict[tuple[int, int], list[str]] = session.info.setdefault(KEY, {})
+    memo = UCIS.setdefault(session, dict)
     key = (game.id, game.ply_count)
     if key not in memo:
         rows = core_loads.read(session, _UCIS, {"game_id": game.id})
@@ -37,8 +41,8 @@ _UCIS = select(Move.uci).where(Move.game_id == bindparam("game_id")).order_by(Mo
 
 def remember(session: Session, game_id: int, ucis: Sequence[str]) -> None:
     """Keep the whole of a game's moves, read by a caller for more than UCI."""
-    memo: dict[tuple[int, int], list[str]] = session.info.setdefault(KEY, {})
+    memo = UCIS.setdefault(session, dict)
     memo[(game_id, len(ucis))] = list(ucis)
 
 
-__all__ = ["KEY", "game_ucis", "remember"]
+__all__ = ["UCIS", "game_ucis", "remember"]

@@ -23,13 +23,19 @@ from sqlalchemy import Insert, Table, Update, bindparam, insert, inspect, update
 from sqlalchemy.orm import Session
 
 from cc.store import statements as prepared
+from cc.store.memos import Memo
 from cc.store.models import AuditEntry, Base, Notification
 
-_KEY = "cc.bulk_rows"
 #: a row to insert, by column name
 Row = dict[str, Any]
 #: the kinds of rows that may wait for the end of a batch
 COLLECTED: tuple[type[Base], ...] = (AuditEntry, Notification)
+
+PENDING = Memo[dict[type[Base], list[Row]]](
+    "cc.store.rows.pending",
+    """The rows collected in :func:`collecting`'s block and not yet written,
+    by model; dropped when the block ends, written or not.""",
+)
 
 
 @contextmanager
@@ -38,12 +44,12 @@ def collecting(session: Session) -> Iterator[None]:
     them when it ends without an error (an error discards them with the
     transaction that fails)."""
     pending: dict[type[Base], list[Row]] = {model: [] for model in COLLECTED}
-    session.info[_KEY] = pending
+    PENDING.put(session, pending)
     try:
         yield
         write(session)
     finally:
-        session.info.pop(_KEY, None)
+        PENDING.drop(session)
 
 
 def add(session: Session, model: type[Base], values: Row) -> None:
@@ -52,7 +58,7 @@ def add(session: Session, model: type[Base], values: Row) -> None:
     not an ORM object: the object's instrumented construction costs more
     than its INSERT, for a row nothing reads back as an object."""
     assert model in COLLECTED, model
-    pending = session.info.get(_KEY)
+    pending = PENDING.get(session)
     if pending is not None:
         pending[model].append(values)
     else:
@@ -94,7 +100,7 @@ def write_changes(session: Session, row: Base) -> bool:
     together (it sorts every mapper's dependencies, then compares every
     attribute); this writes the same UPDATE directly. Only a row whose
     change no ``before_flush`` hook looks at may be written so (a game:
-    :func:`cc.clock.ledger._forget_tallies` watches moves, charges,
+    :func:`cc.clock.kept_tallies.forget_stale_tallies` watches moves, charges,
     leaves and cases), and never with a relationship changed.
 
     Inside a savepoint too (the email gateway runs each message in a
@@ -221,14 +227,14 @@ def _columns(model: type[Base]) -> dict[str, str]:
 
 def waiting(session: Session, model: type[Base]) -> list[Row]:
     """The rows of ``model`` collected and not yet written, by column name."""
-    pending = session.info.get(_KEY)
+    pending = PENDING.get(session)
     return list(pending.get(model, [])) if pending else []
 
 
 def write(session: Session) -> None:
     """Write what was collected so far, one ``executemany`` per table (and
     set of columns given)."""
-    pending: dict[type[Base], list[Row]] | None = session.info.get(_KEY)
+    pending = PENDING.get(session)
     if not pending:
         return
     connection = session.connection()

@@ -548,7 +548,8 @@ class QueryService:
         left first; then the others under way; then the finished ones, the
         latest first."""
         from cc.cases.oversteps import claim_basis_of
-        from cc.clock.ledger import LedgerService, record_offset
+        from cc.clock.ledger import LedgerService
+        from cc.clock.ledger_views import record_offset
         from timekeeping import local_date
 
         now = self.ctx.now()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from cc.clock.ledger import ClockView, GameLedgerView, PlayerReport, SideEntry
+from cc.clock.ledger_views import ClockView, GameLedgerView, PlayerReport, SideEntry
 from cc.text.i18n import N_, Text, localize
 
 LABELS: dict[str, dict[str, str]] = {

@@ -19,7 +19,7 @@ from cc.accounts.sessions import TokenView
 from cc.base import errors
 from cc.base.json_values import as_json
 from cc.clock.leaves import LeaveView
-from cc.clock.ledger import GameLedgerView
+from cc.clock.ledger_views import GameLedgerView
 from cc.clock.receipts import ReceiptOutcome
 from cc.games.conditionals import LineView
 from cc.games.moves import GameOutcome, MoveOutcome, MovePreview
