@@ -99,7 +99,6 @@ KNOWN_SESSION_INFO: set[str] = {
 
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
-    "cc.accounts.sessions",
     "cc.cases.service",
     "cc.clock.ledger",
     "cc.console.main",
