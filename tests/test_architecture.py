@@ -90,7 +90,6 @@ KNOWN_SESSION_INFO: set[str] = set()
 
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
-    "cc.accounts.sessions",
     "cc.console.main",
     "cc.games.moves",
     "cc.store.models",

@@ -20,7 +20,7 @@ import chess
 import pytest
 
 import notation
-from cc.accounts.sessions import NOTATIONS
+from cc.accounts.preferences import NOTATIONS
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 ESBUILD = FRONTEND / "node_modules" / ".bin" / "esbuild"

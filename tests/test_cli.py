@@ -840,7 +840,7 @@ def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> Non
     database = Database(console.env["CC_DATABASE_URL"])
     try:
         site = Site(ServiceContext(database, FixedClock(datetime.now(UTC))))
-        xfcc = XfccService(site.ctx, site.games, site.accounts)
+        xfcc = XfccService(site.ctx, site.games, site.accounts, site.messages)
         [game] = xfcc.my_games("alice", "alice-pass-1")
         assert (game.white, game.black) == ("Liddell, Alice", "Петров, Пётр Иванович")
     finally:

@@ -67,7 +67,7 @@ def test_the_message_is_kept_on_its_move_and_seen_by_the_players_only(site: Serv
 
 def test_xfcc_gives_a_message_with_its_move_and_not_with_later_ones(site: Services) -> None:
     white, black, _ = sides(site)
-    xfcc = XfccService(site.ctx, site.games, site.accounts)
+    xfcc = XfccService(site.ctx, site.games, site.accounts, site.messages)
 
     def partner_sees(login: str) -> str | None:
         [view] = [g for g in xfcc.my_games(login, PASSWORD) if g.id == 1]

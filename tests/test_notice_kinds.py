@@ -219,7 +219,7 @@ def test_a_message_sent_with_a_move_reaches_the_partner(services: Services) -> N
             player = s.get(Player, pid)
             assert player is not None
             player.password_hash = hash_password("secret-pass-1")
-    xfcc = XfccService(services.ctx, services.games, services.accounts)
+    xfcc = XfccService(services.ctx, services.games, services.accounts, services.messages)
     request = MoveRequest(gameId=1, movecount=1, myMove="e4", myMessage="Good luck!")
     assert xfcc.make_a_move("t1p1", "secret-pass-1", request).name == "SUCCESS"
     assert told(services, ids["p2"]) == [

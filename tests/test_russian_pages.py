@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from cc.accounts.hashing import hash_password
-from cc.accounts.sessions import NOTATIONS
+from cc.accounts.preferences import NOTATIONS
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec

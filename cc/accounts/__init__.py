@@ -1,3 +1,3 @@
-"""People and their ways in: players, sign-in, sessions and tokens, passwords,
+"""People and their ways in: players, sign-in, sessions and tokens, passwords, preferences,
 throttling, addresses.
 """

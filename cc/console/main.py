@@ -22,7 +22,7 @@ import chess
 import click
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
-from cc.accounts.sessions import LINK_DAYS
+from cc.accounts.passwords import LINK_DAYS
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.json_values import as_json

@@ -13,8 +13,10 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
+from cc.base import errors
+from cc.games.moves import MESSAGE_LIMIT
 from cc.kernel.access import is_official_of
-from cc.kernel.context import Actor, ServiceContext, find_game
+from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.store.models import AuditEntry, Game, Move, Player
 from notation.start import move_number
 from timekeeping import local_date
@@ -47,6 +49,31 @@ class GameMessages:
 
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
+
+    def send(self, actor: Actor, game_id: int, text: str) -> None:
+        """Keep a message a player of the game sends without a move (with a
+        draw offer, an acceptance, a claim or a resignation, at Xfcc): recorded
+        as one sent with a move is, for the partner and the arbiter. A blank
+        message keeps nothing."""
+        text = text.strip()[:MESSAGE_LIMIT]
+        if not text:
+            return
+        with self.ctx.db.write() as session:
+            game = find_game(session, game_id)
+            if actor.player_id not in (game.white_id, game.black_id):
+                raise errors.NotYourGame(
+                    game_id=game.id, white=game.white.login, black=game.black.login, who=actor.label
+                )
+            audit(
+                session,
+                actor,
+                self.ctx.now(),
+                "message_sent",
+                event_id=game.event_id,
+                game_id=game.id,
+                player_id=actor.player_id,
+                text=text,
+            )
 
     def of(self, actor: Actor, game_id: int) -> list[MessageView]:
         """The game's messages, for its two players and its officials; none for others."""

@@ -807,7 +807,7 @@ class ApiToken(Base):
     name: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     #: when a request last came with it, kept to a few minutes (written at
-    #: most once per :data:`cc.accounts.sessions.TOKEN_TOUCH`)
+    #: most once per :data:`cc.accounts.tokens.TOKEN_TOUCH`)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from cc.accounts.sessions import TokenView
+from cc.accounts.tokens import TokenView
 from cc.base import errors
 from cc.base.json_values import as_json
 from cc.clock.leaves import LeaveView

@@ -62,7 +62,7 @@ def create_app(
     hide_secrets()
     app.state.services = services
     # The Xfcc door over the same services, for its route (cc.web.xfcc).
-    app.state.xfcc = XfccService(services.ctx, services.games, services.accounts)
+    app.state.xfcc = XfccService(services.ctx, services.games, services.accounts, services.messages)
     # Links the site writes start where the mail's links do.
     app.state.settings = settings = settings or WebSettings(
         base_url=services.mail_settings.site_url

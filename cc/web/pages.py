@@ -19,7 +19,8 @@ from jinja2.runtime import Context
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import notation
-from cc.accounts.sessions import NOTATIONS, SessionInfo
+from cc.accounts.preferences import NOTATIONS
+from cc.accounts.sessions import SessionInfo
 from cc.accounts.throttle import DEVICE_DAYS
 from cc.base import errors
 from cc.games.moves import MESSAGE_LIMIT

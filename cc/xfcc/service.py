@@ -60,8 +60,9 @@ from sqlalchemy.orm import Session
 from cc.accounts.sessions import AccountService
 from cc.base import errors
 from cc.clock.ledger import LedgerService
-from cc.games.moves import MESSAGE_LIMIT, GameService, move_number_of, ply_of
-from cc.kernel.context import Actor, ServiceContext, audit, find_game
+from cc.games.messages import GameMessages
+from cc.games.moves import GameService, move_number_of, ply_of
+from cc.kernel.context import Actor, ServiceContext, find_game
 from cc.store.models import (
     AuditEntry,
     ConditionalLine,
@@ -164,10 +165,17 @@ def _same_text(a: str, b: str) -> bool:
 
 
 class XfccService:
-    def __init__(self, ctx: ServiceContext, games: GameService, accounts: AccountService) -> None:
+    def __init__(
+        self,
+        ctx: ServiceContext,
+        games: GameService,
+        accounts: AccountService,
+        messages: GameMessages,
+    ) -> None:
         self.ctx = ctx
         self.games = games
         self.accounts = accounts
+        self.messages = messages
 
     # ------------------------------------------------------------ GetMyGames
 
@@ -324,23 +332,14 @@ class XfccService:
             text = ""
         # One transaction: the service calls join it, so the message to the
         # partner commits with the move or not at all. A move carries it in
-        # its notice to the partner; with another request it is kept here.
-        with self.ctx.db.write() as session:
+        # its notice to the partner; with another request the game's messages
+        # keep it.
+        with self.ctx.db.write():
             code, moved = self._act(actor, player_id, r, text)
             if code is not None:
                 return code
             if r.myMessage.strip() and not moved:
-                game = find_game(session, r.gameId)
-                audit(
-                    session,
-                    actor,
-                    self.ctx.now(),
-                    "message_sent",
-                    event_id=game.event_id,
-                    game_id=game.id,
-                    player_id=player_id,
-                    text=r.myMessage.strip()[:MESSAGE_LIMIT],
-                )
+                self.messages.send(actor, r.gameId, r.myMessage)
         return Code.SUCCESS
 
     def _act(
