@@ -106,7 +106,6 @@ KNOWN_LONG: set[str] = {
     "cc.games.moves",
     "cc.store.models",
     "cc.text.i18n",
-    "cc.views.queries",
     "cc.web.pages",
     "mailgate.notices",
     "mailgate.outgoing",

@@ -25,7 +25,7 @@ from cc.base import errors
 from cc.games.moves import MESSAGE_LIMIT
 from cc.text import i18n
 from cc.text.i18n import N_, word
-from cc.views.queries import next_to_move
+from cc.views.my_games import next_to_move
 from cc.web import flash
 from cc.web.context import (
     DEVICE_COOKIE,
