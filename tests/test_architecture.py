@@ -62,7 +62,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = {
         "cc.console.records",
     ),
     ("cc.games.conditionals", "cc.games.moves"),
-    ("cc.web.failures", "cc.web.pages"),
 }
 
 #: Doors that still import the store.
@@ -106,7 +105,6 @@ KNOWN_LONG: set[str] = {
     "cc.games.moves",
     "cc.store.models",
     "cc.text.i18n",
-    "cc.web.pages",
     "mailgate.notices",
     "mailgate.outgoing",
     "mailgate.replies",
