@@ -63,7 +63,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = {
         "cc.console.records",
     ),
     ("cc.games.conditionals", "cc.games.moves"),
-    ("cc.web.failures", "cc.web.pages"),
 }
 
 #: Doors that still import the store.
@@ -94,8 +93,6 @@ KNOWN_LONG: set[str] = {
     "cc.games.moves",
     "cc.store.models",
     "cc.text.i18n",
-    "cc.views.queries",
-    "cc.web.pages",
     "mailgate.notices",
     "mailgate.outgoing",
     "mailgate.replies",

@@ -22,7 +22,7 @@ from cc.events.lifecycle import EventSpec
 from cc.games.state import StateKind
 from cc.kernel.context import Actor
 from cc.store.models import Door, Event
-from cc.views.queries import next_to_move
+from cc.views.my_games import next_to_move
 from tests.conftest import OPERATOR, forget_start
 
 START = date(2026, 5, 10)

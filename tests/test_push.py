@@ -259,7 +259,7 @@ def test_the_push_button_is_in_both_languages_when_push_is_on(services: Services
     from types import SimpleNamespace
 
     from cc.web.i18n import translations
-    from cc.web.pages import templates
+    from cc.web.rendering import templates
 
     services.notifications.push_enabled = True
     settings = WebSettings(vapid_public_key="BKEY")

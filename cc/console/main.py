@@ -36,7 +36,7 @@ from cc.store.db import unavailable
 from cc.store.models import Door, EventSystem
 from cc.text import i18n
 from cc.text.i18n import N_
-from cc.views.queries import PlayerView
+from cc.views.players import PlayerView
 
 F = TypeVar("F", bound=Callable[..., Any])
 

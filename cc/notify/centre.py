@@ -38,7 +38,7 @@ from cc.store.models import (
     Player,
 )
 from cc.text.i18n import N_
-from cc.views.queries import awaits_move
+from cc.views.my_games import awaits_move
 from timekeeping import local_date
 
 #: how many notifications the centre lists
@@ -134,7 +134,7 @@ class NotificationCentre:
     def pulse(self, player_id: int) -> Pulse:
         """One cheap read for every page's header and every poll: the unread
         count, the newest notification, the games' stamps, and how many games
-        await the player's move (as :func:`cc.views.queries.awaits_move`
+        await the player's move (as :func:`cc.views.my_games.awaits_move`
         says for the list of games)."""
         now = self.ctx.now()
         since = now - timedelta(days=7)

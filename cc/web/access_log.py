@@ -4,7 +4,7 @@ A password reset link carries its token in its path (``/reset/<token>``),
 and uvicorn's access log writes every request's path and query. The filter
 here hides the token, and any ``token=`` in a query, before the line is
 written by whatever handlers the site configures. The link's page moves the
-token into a cookie on first use (cc.web.pages), so only that one request
+token into a cookie on first use (cc.web.sign_in_pages), so only that one request
 ever carries it.
 
 Open pages ask ``/api/v1/me/pulse`` every few seconds (cc/web/static/live.js);

@@ -25,13 +25,11 @@ from cc.games.conditionals import LineView
 from cc.games.moves import GameOutcome, MoveOutcome, MovePreview
 from cc.kernel.context import Actor
 from cc.store.models import Door
-from cc.views.queries import (
-    EventOverview,
-    EventView,
-    GameView,
-    MyGameRow,
-    PlayerView,
-)
+from cc.views.event_overview import EventOverview
+from cc.views.events import EventView
+from cc.views.games import GameView
+from cc.views.my_games import MyGameRow
+from cc.views.players import PlayerView
 from cc.web.api_document import IdOut, returns
 from cc.web.api_shapes import EventWithGames, LeavesOut, PgnResponse, SectionTable
 from cc.web.context import PGN_MEDIA_TYPE, services_of

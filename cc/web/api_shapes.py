@@ -17,7 +17,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from cc.clock.leaves import LeaveBalance, LeaveView
-from cc.views.queries import EventView, PublicGame
+from cc.views.events import EventView, PublicGame
 from cc.web.context import PGN_MEDIA_TYPE
 
 

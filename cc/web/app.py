@@ -18,22 +18,28 @@ from cc.app.services import Services
 from cc.base.health import Health
 from cc.store.db import unavailable
 from cc.web import (
+    account_pages,
     api,
     api_document,
     arbiter_pages,
     audit_pages,
     case_api,
+    case_pages,
+    error_pages,
+    game_pages,
+    leave_pages,
     mail_pages,
     notification_api,
     notification_pages,
     office_pages,
-    pages,
     people_pages,
     public_pages,
     push,
     rating_pages,
     record_pages,
     regulation_pages,
+    rendering,
+    sign_in_pages,
     unsubscribe,
     xfcc,
 )
@@ -102,7 +108,7 @@ def create_app(
     @app.get("/api/docs", include_in_schema=False)
     def api_docs(request: Request) -> Response:
         """The API's browsable description, from the site's own files."""
-        return pages.render(request, "api_docs.html", openapi_url=app.openapi_url)
+        return rendering.render(request, "api_docs.html", openapi_url=app.openapi_url)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> Response:
@@ -114,7 +120,11 @@ def create_app(
     app.include_router(api.router)
     app.include_router(case_api.router)
     app.include_router(notification_api.router)
-    app.include_router(pages.router)
+    app.include_router(sign_in_pages.router)
+    app.include_router(game_pages.router)
+    app.include_router(leave_pages.router)
+    app.include_router(account_pages.router)
+    app.include_router(case_pages.router)
     app.include_router(arbiter_pages.router)
     app.include_router(record_pages.router)
     app.include_router(audit_pages.router)
@@ -127,6 +137,6 @@ def create_app(
     app.include_router(notification_pages.router)
     app.include_router(xfcc.router)
     api_document.install(app)
-    pages.install_error_pages(app)
+    error_pages.install_error_pages(app)
     install_failure_handlers(app)
     return app

@@ -1,17 +1,21 @@
-"""The arbiter's desk at ``/arbiter``: their work first, their events below.
+"""The arbiter's desk at ``/arbiter``: their work first, their events below;
+and the arbiter's page of an event, with its report.
 
-The page reads :class:`cc.views.arbiter_desk.ArbiterDesk` and links each
+The desk reads :class:`cc.views.arbiter_desk.ArbiterDesk` and links each
 item to where the arbiter acts (the case, the game, the event's overview);
 nothing here decides anything.
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from typing import Any
 
-from cc.web.context import actor_of, services_of
-from cc.web.pages import render, signed_in
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse, Response
+
+from cc.accounts.sessions import SessionInfo
+from cc.web.context import actor_of, language, services_of
+from cc.web.rendering import render, signed_in
 
 router = APIRouter(include_in_schema=False)
 
@@ -21,3 +25,38 @@ def arbiter_desk(request: Request) -> Response:
     info = signed_in(request)
     desk = services_of(request).desk.desk(actor_of(info))
     return render(request, "arbiter_desk.html", desk=desk)
+
+
+@router.get("/arbiter/events/{code}")
+def arbiter_event(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    return render(request, "arbiter_event.html", **arbiter_event_context(request, info, code))
+
+
+def arbiter_event_context(request: Request, info: SessionInfo, code: str) -> dict[str, Any]:
+    """The arbiter's page of an event: its games with their clocks, leaves,
+    cases, the report and the crosstable."""
+    svc = services_of(request)
+    overview = svc.queries.event_overview(actor_of(info), code)
+    cases = [c for c in svc.cases.cases(actor_of(info)) if c.event == code]
+    players = sorted(
+        {(g.white_name, g.white) for g in overview.games}
+        | {(g.black_name, g.black) for g in overview.games}
+    )
+    return {
+        "overview": overview,
+        "cases": cases,
+        "players": players,
+        "standings": svc.standings.event(code),
+        "report": svc.event_report.report(actor_of(info), code, language(request)),
+    }
+
+
+@router.get("/arbiter/events/{code}/report.txt")
+def event_report(request: Request, code: str) -> Response:
+    info = signed_in(request)
+    text = services_of(request).event_report.report(actor_of(info), code, language(request))
+    return PlainTextResponse(
+        text,
+        headers={"Content-Disposition": f'attachment; filename="{code}-report.txt"'},
+    )

@@ -13,7 +13,7 @@ from cc.text.i18n import word
 from cc.views.audit_log import AuditPage
 from cc.web.context import actor_of, language, services_of
 from cc.web.notice_words import REASONS
-from cc.web.pages import render, signed_in
+from cc.web.rendering import render, signed_in
 
 router = APIRouter(include_in_schema=False)
 

@@ -26,6 +26,7 @@ from cc.web.access_log import redact
 from cc.web.context import LANG_COOKIE
 from cc.web.headers import with_security_headers
 from cc.web.i18n import accepted_language, pick_language, translations
+from cc.web.rendering import templates
 from cc.xfcc import soap
 
 log = logging.getLogger(__name__)
@@ -110,8 +111,6 @@ def error_response_for(
 def _page(
     request: Request, lang: str, status: int, code: str, message: str, headers: dict[str, str]
 ) -> Response:
-    from cc.web.pages import templates
-
     tr = translations(lang)
     return templates.TemplateResponse(
         request,

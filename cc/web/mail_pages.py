@@ -11,7 +11,7 @@ from fastapi.responses import Response
 from cc.base import errors
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
-from cc.web.pages import form_of, render, signed_in
+from cc.web.rendering import form_of, render, signed_in
 
 router = APIRouter(include_in_schema=False)
 

@@ -20,7 +20,7 @@ import notation
 
 
 class SentMove(Protocol):
-    """What the list needs of a move (``cc.views.queries.MoveView``)."""
+    """What the list needs of a move (``cc.views.games.MoveView``)."""
 
     @property
     def uci(self) -> str: ...

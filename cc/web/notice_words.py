@@ -17,7 +17,7 @@ from urllib.parse import quote
 from cc.accounts.addresses import status_meaning
 from cc.events.systems.knockout_text import paired_stage
 from cc.kernel.notifications import Kind
-from cc.text.i18n import N_, WORDS, Text, code, join
+from cc.text.i18n import N_, WORDS, Text, code, join, word
 
 #: how much of a free-text summary (a statement, a protest) a line shows
 SUMMARY_CHARS = 120
@@ -54,6 +54,13 @@ REASONS: Mapping[str, Text] = {
     "withdrawal": N_("withdrawal"),
     "default": N_("by default"),
 }
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """How a game ended, in words (checkmate, lost on time, ...)."""
+    text = REASONS.get(reason)
+    return text.localize(lang) if text is not None else word("reason", reason, lang)
+
 
 Params = dict[str, Any]
 Saying = Callable[[Params], Text]

@@ -25,7 +25,7 @@ from cc.notify.centre import NotificationView, Preferences
 from cc.text.i18n import N_
 from cc.web import notice_words
 from cc.web.context import actor_of, check_csrf, language, services_of
-from cc.web.pages import render, signed_in
+from cc.web.rendering import render, signed_in
 
 router = APIRouter(include_in_schema=False)
 

@@ -21,7 +21,7 @@ from cc.events.lifecycle import EventSpec
 from cc.text.i18n import N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of
-from cc.web.pages import form_of, render, signed_in
+from cc.web.rendering import form_of, render, signed_in
 from standings import TeamTiebreak, Tiebreak
 from standings.swiss import SwissTiebreak
 from timekeeping.ledger import DayCounting

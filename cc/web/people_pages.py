@@ -16,7 +16,7 @@ from cc.store.models import Role
 from cc.text.i18n import N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, settings_of
-from cc.web.pages import form_of, render, signed_in
+from cc.web.rendering import form_of, render, signed_in
 from cc.web.uploads import pasted_or_uploaded
 
 router = APIRouter(include_in_schema=False)

@@ -1,7 +1,7 @@
 """The pages anyone may read, signed in or not: the events, each event with
 its games and regulations, and its crosstable.
 
-A game's own page (``/games/{id}``, in :mod:`cc.web.pages`) is open on the
+A game's own page (``/games/{id}``, in :mod:`cc.web.game_pages`) is open on the
 same terms: what the event's regulations make public
 (:mod:`cc.kernel.access`).
 """
@@ -13,8 +13,10 @@ from fastapi.responses import Response
 
 from cc.events.thematic import describe as describe_theme
 from cc.web import flash
+from cc.web.board_picture import board_svg
 from cc.web.context import actor_of, language, services_of, viewer
-from cc.web.pages import board_svg, form_of, reason_words, render, signed_in
+from cc.web.notice_words import reason_words
+from cc.web.rendering import form_of, render, signed_in
 
 router = APIRouter(include_in_schema=False)
 

@@ -13,13 +13,10 @@ from cc.base import errors
 from cc.games.records import LoadedRecord
 from cc.text.i18n import localize
 from cc.web import flash
+from cc.web.arbiter_pages import arbiter_event_context
 from cc.web.context import actor_of, language, services_of
-from cc.web.pages import (
-    _game_context,
-    arbiter_event_context,
-    render,
-    signed_in,
-)
+from cc.web.game_pages import game_context
+from cc.web.rendering import render, signed_in
 from cc.web.uploads import pasted_or_uploaded
 
 router = APIRouter(include_in_schema=False)
@@ -60,7 +57,7 @@ async def load_game_record(request: Request, game_id: int) -> Response:
             status=status_for(exc),
             record_error=exc.message(language(request)),
             typed_pgn=text,
-            **_game_context(request, info, game_id),
+            **game_context(request, info, game_id),
         )
     if loaded.note is None:
         return flash.redirect(f"/games/{game_id}", "record_loaded")
@@ -68,7 +65,7 @@ async def load_game_record(request: Request, game_id: int) -> Response:
         request,
         "game.html",
         record_loaded=_lines(request, [loaded]),
-        **_game_context(request, info, game_id),
+        **game_context(request, info, game_id),
     )
 
 

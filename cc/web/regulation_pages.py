@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from cc.web.context import actor_of, services_of, viewer
-from cc.web.pages import render
+from cc.web.rendering import render
 
 router = APIRouter(include_in_schema=False)
 

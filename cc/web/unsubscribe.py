@@ -21,7 +21,7 @@ from cc.base import errors
 from cc.kernel.notifications import Group
 from cc.text.i18n import N_
 from cc.web.context import services_of
-from cc.web.pages import render
+from cc.web.rendering import render
 
 router = APIRouter(include_in_schema=False)
 

@@ -8,7 +8,7 @@ from starlette.datastructures import UploadFile
 from cc.accounts.sessions import SessionInfo
 from cc.base import errors
 from cc.text.i18n import N_
-from cc.web.pages import form_of
+from cc.web.rendering import form_of
 
 
 async def pasted_or_uploaded(
