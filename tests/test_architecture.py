@@ -61,7 +61,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = {
         "cc.console.receipts",
         "cc.console.records",
     ),
-    ("cc.games.conditionals", "cc.games.moves"),
     ("cc.web.failures", "cc.web.pages"),
 }
 
@@ -103,7 +102,6 @@ KNOWN_LONG: set[str] = {
     "cc.cases.service",
     "cc.clock.ledger",
     "cc.console.main",
-    "cc.games.moves",
     "cc.store.models",
     "cc.text.i18n",
     "cc.views.queries",

@@ -12,7 +12,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
-from cc.games.moves import move_number_of
+from cc.games.turns import move_number_of
 from cc.kernel.access import Sight, ended, game_sight, is_official_of
 from cc.kernel.context import (
     Actor,

@@ -60,7 +60,8 @@ from sqlalchemy.orm import Session
 from cc.accounts.sessions import AccountService
 from cc.base import errors
 from cc.clock.ledger import LedgerService
-from cc.games.moves import MESSAGE_LIMIT, GameService, move_number_of, ply_of
+from cc.games.moves import MESSAGE_LIMIT, GameService
+from cc.games.turns import move_number_of, ply_of
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.store.models import (
     AuditEntry,
