@@ -25,7 +25,7 @@ import notation
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.regulations import Mode
-from cc.games.moves import notation_reason
+from cc.games.move_text import notation_reason
 from cc.kernel.context import Actor
 from cc.notify.digest import notation_of
 from cc.store.models import (

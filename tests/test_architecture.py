@@ -62,7 +62,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = {
         "cc.console.receipts",
         "cc.console.records",
     ),
-    ("cc.games.conditionals", "cc.games.moves"),
 }
 
 #: Doors that still import the store.
@@ -90,7 +89,6 @@ KNOWN_SESSION_INFO: set[str] = set()
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
     "cc.console.main",
-    "cc.games.moves",
     "cc.store.models",
     "cc.text.i18n",
     "mailgate.notices",

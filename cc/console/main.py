@@ -1481,7 +1481,7 @@ def _board(fen: str | None) -> chess.Board:
 def notation_read(fen: str | None, as_json_flag: bool, text: tuple[str, ...]) -> None:
     """Print the UCI move(s) TEXT writes; exit 1 with the fault if one fails."""
     import notation as nt
-    from cc.games.moves import notation_reason
+    from cc.games.move_text import notation_reason
 
     result = nt.read_move_list(" ".join(text), _board(fen))
     if as_json_flag:

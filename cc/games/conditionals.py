@@ -7,16 +7,16 @@ at once, dated with the move that set it off, or defeats it: the line
 lapses, and its owner is told which line and why (a CONDITIONAL_LAPSED
 notice), once, since a line lapses only once.
 
-:class:`ConditionalMoves` is part of :class:`cc.games.moves.GameService`,
-which supplies the move itself.
+:class:`ConditionalMoves` is handed the function that records a move
+(:meth:`cc.games.moves.GameService._record_move`), with which a line plays
+its answer.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import chess
 from sqlalchemy import select
@@ -24,15 +24,15 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.base import errors
+from cc.games import turns
+from cc.games.forfeits import Forfeits
+from cc.games.move_text import notation_reason
 from cc.games.open_items import may_have_open
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.kernel.notifications import Kind, Notice
-from cc.store.models import ConditionalLine, Door, DrawOffer, Event, Game, LineStatus, Player
-from cc.text.i18n import N_, Text, code
+from cc.store.models import ConditionalLine, Door, Event, Game, LineStatus, Player
+from cc.text.i18n import N_, code
 from notation import start
-
-if TYPE_CHECKING:
-    from cc.games.moves import MoveOutcome
 
 
 @dataclass(frozen=True)
@@ -71,48 +71,34 @@ def line_san(fen: str, moves: list[str], chess960: bool = False) -> list[str]:
     return sans
 
 
-def notation_reason(error: notation.NotationError) -> Text:
-    """Why the notation refused a move text, to be shown in the reader's language."""
-    if isinstance(error, notation.SequenceError):
-        return N_(
-            "the record is at move {number} for {side} here",
-            number=error.number,
-            side=code("color", "white" if error.color == chess.WHITE else "black"),
-        )
-    return code("reason", error.reason)
+class PlayMove(Protocol):
+    """Records a move made in ``game`` and what follows from it: the game's
+    end, and the lines it sets off (:meth:`ConditionalMoves.fire_lines`)."""
+
+    def __call__(
+        self,
+        session: Session,
+        actor: Actor,
+        game: Game,
+        event: Event,
+        player: Player,
+        board: chess.Board,
+        move: chess.Move,
+        when: datetime,
+        now: datetime,
+        stated_sent_on: date | None,
+        fired: list[str] | None = None,
+    ) -> object: ...
 
 
 class ConditionalMoves:
     """Lines registered, listed, cancelled, fired and lapsed."""
 
-    ctx: ServiceContext
-
-    if TYPE_CHECKING:
-
-        def _playing(
-            self, actor: Actor, game_id: int, as_player: int | None, action: str
-        ) -> AbstractContextManager[tuple[Session, Game, Player, datetime]]: ...
-
-        @staticmethod
-        def _to_move(game: Game) -> chess.Color: ...
-
-        def _record_move(
-            self,
-            session: Session,
-            actor: Actor,
-            game: Game,
-            event: Event,
-            player: Player,
-            board: chess.Board,
-            move: chess.Move,
-            when: datetime,
-            now: datetime,
-            stated_sent_on: date | None,
-            fired: list[str] | None = None,
-        ) -> MoveOutcome: ...
-
-        @staticmethod
-        def _open_offer(session: Session, game: Game) -> DrawOffer | None: ...
+    def __init__(self, ctx: ServiceContext, forfeits: Forfeits, *, play: PlayMove) -> None:
+        self.ctx = ctx
+        self.forfeits = forfeits
+        #: records the answer a line plays
+        self.play = play
 
     def add_line(
         self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
@@ -124,20 +110,22 @@ class ConditionalMoves:
         its owner until it fires, and can be cancelled before that.
         """
         now = self.ctx.now()
-        with self._playing(actor, game_id, as_player, N_("enter conditional moves")) as (
+        with turns.playing(
+            self.ctx, self.forfeits, actor, game_id, as_player, N_("enter conditional moves")
+        ) as (
             session,
             game,
             player,
             _now,
         ):
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
-            if self._to_move(game) == color:
+            if turns.to_move(game) == color:
                 raise errors.InvalidInput(
                     field="line",
                     reason=N_("it is your move: send it, with the line that follows it"),
                 )
-            line = self._parse_line(game, game.position(), text)
-            return self._store_line(session, actor, game, player, line, now)
+            line = self.parse_line(game, game.position(), text)
+            return self.store_line(session, actor, game, player, line, now)
 
     def cancel_line(self, actor: Actor, line_id: int) -> None:
         now = self.ctx.now()
@@ -182,7 +170,7 @@ class ConditionalMoves:
                 views.append(LineView(id=row.id, from_move=first, moves=sans, text=text))
             return views
 
-    def _parse_line(self, game: Game, board: chess.Board, text: str) -> list[str]:
+    def parse_line(self, game: Game, board: chess.Board, text: str) -> list[str]:
         """A line read from ``board``: partner's move first, ending with the owner's."""
         if not game.event.conditional_moves:
             raise errors.InvalidInput(
@@ -223,7 +211,7 @@ class ConditionalMoves:
         return moves
 
     @staticmethod
-    def _store_line(
+    def store_line(
         session: Session,
         actor: Actor,
         game: Game,
@@ -277,7 +265,7 @@ class ConditionalMoves:
         )
         return line.id
 
-    def _fire_lines(
+    def fire_lines(
         self,
         session: Session,
         game: Game,
@@ -313,7 +301,7 @@ class ConditionalMoves:
         ).all()
         if not lines:
             return
-        offer = self._open_offer(session, game)
+        offer = turns.open_offer(session, game)
         reply: str | None = None
         lapsed: list[tuple[ConditionalLine, list[str]]] = []
         for line in lines:
@@ -342,11 +330,9 @@ class ConditionalMoves:
         if fired is not None:
             fired.append(board.san(move))
         actor = Actor(player_id=owner.id, door=Door.SYSTEM, label=f"conditional:{owner.login}")
-        self._record_move(
-            session, actor, game, event, owner, board, move, when, now, None, fired=fired
-        )
+        self.play(session, actor, game, event, owner, board, move, when, now, None, fired=fired)
 
-    def _lapse_all(self, session: Session, actor: Actor, game: Game, when: datetime) -> None:
+    def lapse_all(self, session: Session, actor: Actor, game: Game, when: datetime) -> None:
         """The game is over: every active line lapses. Its owner is told
         (``game_over``) unless the owner ended the game themselves."""
         if not may_have_open(session, game.id, "lines"):

@@ -4,13 +4,12 @@ A move is checked against the game's stored current position (no replay of
 the game), recorded exactly once (unique per game and ply, and the caller's
 expected move number turns a retry into "already applied"), and ends the
 game where the position does. Draw offers, resignation and draw claims go
-through here too. Nothing is stored when a request is refused.
+through here too (:mod:`cc.games.outcomes`), as do conditional moves
+(:mod:`cc.games.conditionals`). Nothing is stored when a request is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
@@ -20,68 +19,34 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.base import errors, positions
-from cc.base.regulations import Mode
 from cc.clock.ledger import LedgerService
 from cc.clock.receipts import apply_receipt
-from cc.events import progression
-from cc.games.conditionals import ConditionalMoves, LineView, notation_reason
+from cc.games import turns
+from cc.games.conditionals import ConditionalMoves, LineView
 from cc.games.forfeits import Forfeits
-from cc.games.open_items import game_for_move, may_have_open
+from cc.games.move_text import read_move
+from cc.games.open_items import game_for_move
+from cc.games.outcomes import GameOutcome, Outcomes
+from cc.games.turns import color_name, move_number_of, ply_of
 from cc.kernel.access import require_official
-from cc.kernel.context import (
-    Actor,
-    ServiceContext,
-    audit,
-    find_game,
-)
-from cc.kernel.notifications import Kind, Notice, Value
+from cc.kernel.context import Actor, ServiceContext, audit, find_game
+from cc.kernel.notifications import Kind, Value
 from cc.store import rows as bulk_rows
 from cc.store.models import (
-    Door,
-    DrawOffer,
     DrawOfferStatus,
     Event,
-    EventStatus,
     Game,
     GameResult,
     GameStatus,
-    LeaveStatus,
     Move,
     Player,
-    PlayerLeave,
     ResultReason,
 )
 from cc.text.i18n import N_
-from notation import start
 from timekeeping import local_date
 
 #: the longest message a player may send with a move or an offer (characters)
 MESSAGE_LIMIT = 2000
-
-
-def ply_of(move_number: int, color: chess.Color, before: int = 0) -> int:
-    """The game's ply of full move ``move_number`` for ``color``; ``before``
-    is :attr:`Game.plies_before`, the half-moves a thematic start stands for
-    (Art. 26), so a game started at Black's move 12 has that move as ply 1.
-
-    >>> ply_of(1, chess.WHITE), ply_of(1, chess.BLACK), ply_of(10, chess.BLACK)
-    (1, 2, 20)
-    >>> ply_of(12, chess.BLACK, 23), ply_of(13, chess.WHITE, 23)
-    (1, 2)
-    """
-    return start.ply_at(move_number, color, before)
-
-
-def move_number_of(ply: int, before: int = 0) -> int:
-    """The full-move number of the game's ``ply``, counted from its start
-    position (``before``: :attr:`Game.plies_before`).
-
-    >>> move_number_of(1), move_number_of(2), move_number_of(3)
-    (1, 1, 2)
-    >>> move_number_of(1, 23), move_number_of(2, 23)
-    (12, 13)
-    """
-    return start.move_number(ply, before)
 
 
 @dataclass(frozen=True)
@@ -122,23 +87,10 @@ class MovePreview:
     chess960: bool = False
 
 
-@dataclass(frozen=True)
-class GameOutcome:
-    """The state of a game after a draw or resignation request."""
-
-    game_id: int
-    status: GameStatus
-    result: GameResult
-    result_reason: ResultReason | None
-
-
-def _color_name(color: chess.Color) -> str:
-    return "white" if color == chess.WHITE else "black"
-
-
-class GameService(ConditionalMoves):
-    """Moves, draw offers, resignation and draw claims; conditional moves
-    come from :class:`ConditionalMoves`.
+class GameService:
+    """Moves, draw offers, resignation and draw claims, conditional moves:
+    the move is made here; offers, resignation, claims and the game's end
+    by :class:`Outcomes`, lines by :class:`ConditionalMoves`.
 
     Each change tells whom it concerns, in its own transaction: the partner
     of a move (MOVE), of a draw offer or an answer to one (DRAW_OFFERED,
@@ -150,6 +102,9 @@ class GameService(ConditionalMoves):
         self.ctx = ctx
         #: server games lost on time (54.5.2), found by any late request too
         self.forfeits = Forfeits(self._finish, ctx.notifications)
+        #: lines that answer the partner's moves, each played by the move itself
+        self.conditionals = ConditionalMoves(ctx, self.forfeits, play=self._record_move)
+        self.outcomes = Outcomes(ctx, self.forfeits, self.conditionals, play=self._record_move)
 
     # ----------------------------------------------------------------- moves
 
@@ -193,7 +148,7 @@ class GameService(ConditionalMoves):
         with self.ctx.db.write() as session:
             game, may = game_for_move(session, game_id, (sent_at or now).astimezone(UTC).date())
             event = game.event
-            player = self._acting_player(
+            player = turns.acting_player(
                 session, actor, game, as_player, "enter moves for another player"
             )
             if sent_at is not None and not actor.trusted:
@@ -205,13 +160,12 @@ class GameService(ConditionalMoves):
                 if retried is not None:
                     return retried
 
-            self._require_playable(game, event, now)
-            to_move = self._to_move(game)
-            if to_move != color:
-                raise self._not_your_turn(session, game, player)
+            turns.require_playable(game, event, now)
+            if turns.to_move(game) != color:
+                raise turns.not_your_turn(game, player)
             when = sent_at or now
             if may.leave:
-                self._require_not_on_leave(session, game, player, when)
+                turns.require_not_on_leave(session, game, player, when)
 
             if received is not None:
                 require_official(session, actor, event, "record when a move was received")
@@ -228,10 +182,10 @@ class GameService(ConditionalMoves):
                 )
             if sent_at is not None:
                 self._check_sent_at(game, sent_at, now)
-            self._refuse_if_lost(session, game, when, now)
+            turns.refuse_if_lost(self.forfeits, session, game, when, now)
             board = game.position()
-            move = self._read(board, text, game)
-            offer = self._open_offer(session, game) if may.offer else None
+            move = read_move(board, text, game)
+            offer = turns.open_offer(session, game) if may.offer else None
             declined = offer is not None and offer.offered_by_id != player.id
             if offer is not None and declined:
                 # Replying with a move declines the partner's offer.
@@ -240,16 +194,16 @@ class GameService(ConditionalMoves):
             if conditional:
                 after = board.copy(stack=False)
                 after.push(move)
-                line = self._parse_line(game, after, conditional)
+                line = self.conditionals.parse_line(game, after, conditional)
             still_open = offer is not None and offer.status == DrawOfferStatus.OPEN
             offered = offer_draw and not still_open
             if offered:
                 # Offered with the move, so the partner's lines do not answer it.
-                self._new_offer(session, actor, game, player, when)
+                self.outcomes.new_offer(session, actor, game, player, when)
             if conditional:
                 # Stored first, so that a reply fired by the partner's own line
                 # can set it off in turn.
-                self._store_line(
+                self.conditionals.store_line(
                     session, actor, game, player, line, now, next_ply=game.ply_count + 2
                 )
             fired: list[str] = []
@@ -306,7 +260,7 @@ class GameService(ConditionalMoves):
             # Written before the partner is told, whose mail (the email
             # door's form) reads the database, and would flush it first.
             bulk_rows.write_changes(session, game)
-            self._tell_partner(session, game, player, kind, params)
+            self.outcomes.tell_partner(session, game, player, kind, params)
             return outcome
 
     def record_stated_move(
@@ -315,10 +269,10 @@ class GameService(ConditionalMoves):
         """56.9.4: at adjudication the player to move states their move, which
         counts as made; it is checked like any other. Returns its SAN."""
         color = chess.WHITE if player.id == game.white_id else chess.BLACK
-        if self._to_move(game) != color:
-            raise self._not_your_turn(session, game, player)
+        if turns.to_move(game) != color:
+            raise turns.not_your_turn(game, player)
         board = game.position()
-        move = self._read(board, text, game)
+        move = read_move(board, text, game)
         san = board.san(move)
         self._record_move(
             session, actor, game, game.event, player, board, move, when, self.ctx.now(), None
@@ -342,28 +296,28 @@ class GameService(ConditionalMoves):
         now = self.ctx.now()
         with self.ctx.db.read() as session:
             game = find_game(session, game_id)
-            player = self._acting_player(session, actor, game, as_player, N_("enter moves"))
-            self._require_playable(game, game.event, now)
+            player = turns.acting_player(session, actor, game, as_player, N_("enter moves"))
+            turns.require_playable(game, game.event, now)
             color = chess.WHITE if player.id == game.white_id else chess.BLACK
-            if self._to_move(game) != color:
-                raise self._not_your_turn(session, game, player)
-            self._require_not_on_leave(session, game, player, now)
+            if turns.to_move(game) != color:
+                raise turns.not_your_turn(game, player)
+            turns.require_not_on_leave(session, game, player, now)
             board = game.position()
-            move = self._read(board, text, game)
+            move = read_move(board, text, game)
             san = board.san(move)
             fen_before = board.fen()
             board.push(move)
             line: list[str] = []
             if conditional:
                 after = board.copy(stack=False)
-                for uci in self._parse_line(game, board.copy(stack=False), conditional):
+                for uci in self.conditionals.parse_line(game, board.copy(stack=False), conditional):
                     step = chess.Move.from_uci(uci)
                     line.append(after.san(step))
                     after.push(step)
             return MovePreview(
                 game_id=game.id,
                 move_number=move_number_of(game.ply_count + 1, game.plies_before),
-                color=_color_name(color),
+                color=color_name(color),
                 uci=move.uci(),
                 san=san,
                 fen_before=fen_before,
@@ -447,11 +401,13 @@ class GameService(ConditionalMoves):
             sent_at=when.isoformat(),
             backdated=when != now,
         )
-        self._end_if_over(session, actor, game, board, repetition.count(position), color, when)
+        self.outcomes.end_if_over(
+            session, actor, game, board, repetition.count(position), color, when
+        )
         # Written with the rest at the commit (or by the next read that
         # needs it): one flush a move.
         if lines_open and game.status == GameStatus.ONGOING:
-            self._fire_lines(
+            self.conditionals.fire_lines(
                 session, game, event, player, ply, move.uci(), san, before_fen, when, now, fired
             )
         LedgerService.refresh_deadline(session, game, now)
@@ -459,7 +415,7 @@ class GameService(ConditionalMoves):
             game_id=game.id,
             ply=ply,
             move_number=move_number_of(ply, game.plies_before),
-            color=_color_name(color),
+            color=color_name(color),
             uci=move.uci(),
             san=san,
             sent_at=when,
@@ -469,35 +425,6 @@ class GameService(ConditionalMoves):
             result_reason=game.result_reason,
             fen=game.fen,
         )
-
-    def _end_if_over(
-        self,
-        session: Session,
-        actor: Actor,
-        game: Game,
-        board: chess.Board,
-        occurrences: int,
-        mover: chess.Color,
-        when: datetime,
-    ) -> None:
-        """End the game where the position itself ends it (FIDE Laws 5, 9.6)."""
-        if board.is_checkmate():
-            result = GameResult.WHITE_WINS if mover == chess.WHITE else GameResult.BLACK_WINS
-            self._finish(session, actor, game, result, ResultReason.CHECKMATE, when)
-        elif board.is_stalemate():
-            self._finish(session, actor, game, GameResult.DRAW, ResultReason.STALEMATE, when)
-        elif board.is_insufficient_material():
-            self._finish(
-                session, actor, game, GameResult.DRAW, ResultReason.INSUFFICIENT_MATERIAL, when
-            )
-        elif occurrences >= 5:
-            self._finish(
-                session, actor, game, GameResult.DRAW, ResultReason.FIVEFOLD_REPETITION, when
-            )
-        elif board.halfmove_clock >= 150:
-            self._finish(
-                session, actor, game, GameResult.DRAW, ResultReason.SEVENTYFIVE_MOVES, when
-            )
 
     def _check_move_number(
         self,
@@ -535,7 +462,7 @@ class GameService(ConditionalMoves):
                 game_id=game.id,
                 ply=recorded.ply,
                 move_number=move_number,
-                color=_color_name(color),
+                color=color_name(color),
                 uci=recorded.uci,
                 san=recorded.san,
                 sent_at=recorded.sent_at,
@@ -545,8 +472,8 @@ class GameService(ConditionalMoves):
                 result_reason=game.result_reason,
                 fen=game.fen,
             )
-        if self._to_move(game) != color:
-            raise self._not_your_turn(session, game, player)
+        if turns.to_move(game) != color:
+            raise turns.not_your_turn(game, player)
         raise errors.MoveNumberMismatch(
             game_id=game.id,
             sent=move_number,
@@ -565,23 +492,6 @@ class GameService(ConditionalMoves):
         return board
 
     @staticmethod
-    def _read(board: chess.Board, text: str, game: Game) -> chess.Move:
-        try:
-            return notation.read_move(board, text)
-        except notation.IllegibleMoveError as exc:
-            raise errors.IllegibleMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
-            ) from None
-        except notation.AmbiguousMoveError as exc:
-            raise errors.AmbiguousMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
-            ) from None
-        except notation.ImpossibleMoveError as exc:
-            raise errors.ImpossibleMove(
-                text=exc.text, game_id=game.id, fen=exc.fen, reason=notation_reason(exc)
-            ) from None
-
-    @staticmethod
     def _check_sent_at(game: Game, sent_at: datetime, now: datetime) -> None:
         if sent_at.tzinfo is None:
             raise errors.BadTime(at=sent_at.isoformat(), reason=N_("it gives no time zone"))
@@ -596,121 +506,26 @@ class GameService(ConditionalMoves):
                 ),
             )
 
-    # ------------------------------------------------------ draws, resignation
-
-    @contextmanager
-    def _playing(
-        self, actor: Actor, game_id: int, as_player: int | None, action: str
-    ) -> Iterator[tuple[Session, Game, Player, datetime]]:
-        """One locked transaction on a playable game, in a player's name."""
-        now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            game = find_game(session, game_id, lock=True)
-            player = self._acting_player(session, actor, game, as_player, action)
-            self._require_playable(game, game.event, now)
-            self._refuse_if_lost(session, game, now, now)
-            yield session, game, player, now
-
-    def _partners_offer(self, session: Session, game: Game, player: Player) -> DrawOffer:
-        offer = self._open_offer(session, game)
-        if offer is None or offer.offered_by_id == player.id:
-            raise errors.NoDrawOffer(who=player.login, game_id=game.id)
-        return offer
+    # ------------------------------------- draws, resignation, conditional moves
 
     def resign(self, actor: Actor, game_id: int, *, as_player: int | None = None) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, N_("resign for a player")) as (
-            session,
-            game,
-            player,
-            now,
-        ):
-            result = GameResult.BLACK_WINS if player.id == game.white_id else GameResult.WHITE_WINS
-            audit(
-                session,
-                actor,
-                now,
-                "resigned",
-                event_id=game.event_id,
-                game_id=game.id,
-                player_id=player.id,
-            )
-            self._finish(session, actor, game, result, ResultReason.RESIGNATION, now)
-            self._tell_partner(
-                session,
-                game,
-                player,
-                Kind.RESIGNED,
-                {"player": player.name, "result": result.value},
-            )
-            return self._outcome(game)
+        return self.outcomes.resign(actor, game_id, as_player=as_player)
 
     def offer_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
         """Offer a draw; if the partner's own offer is open, that is agreement."""
-        with self._playing(actor, game_id, as_player, N_("offer draws for a player")) as (
-            session,
-            game,
-            player,
-            now,
-        ):
-            offer = self._open_offer(session, game)
-            if offer is not None and offer.offered_by_id == player.id:
-                raise errors.DrawOfferOpen(who=player.login, game_id=game.id)
-            if offer is not None:
-                self._accept(session, actor, game, player, offer, now)
-            else:
-                self._new_offer(session, actor, game, player, now)
-                # Whether the partner may answer with a move: not when the
-                # offer is made on the offerer's own turn, before their move.
-                white_to_move = game.white_to_move
-                partner_to_move = white_to_move != (player.id == game.white_id)
-                self._tell_partner(
-                    session,
-                    game,
-                    player,
-                    Kind.DRAW_OFFERED,
-                    {"player": player.name, "partner_to_move": partner_to_move},
-                )
-            return self._outcome(game)
+        return self.outcomes.offer_draw(actor, game_id, as_player=as_player)
 
     def accept_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, N_("answer draw offers")) as (
-            session,
-            game,
-            player,
-            now,
-        ):
-            offer = self._partners_offer(session, game, player)
-            self._accept(session, actor, game, player, offer, now)
-            return self._outcome(game)
+        return self.outcomes.accept_draw(actor, game_id, as_player=as_player)
 
     def decline_draw(
         self, actor: Actor, game_id: int, *, as_player: int | None = None
     ) -> GameOutcome:
-        with self._playing(actor, game_id, as_player, N_("answer draw offers")) as (
-            session,
-            game,
-            player,
-            now,
-        ):
-            offer = self._partners_offer(session, game, player)
-            offer.status = DrawOfferStatus.DECLINED
-            offer.answered_at = now
-            audit(
-                session,
-                actor,
-                now,
-                "draw_declined",
-                event_id=game.event_id,
-                game_id=game.id,
-                offer_id=offer.id,
-                player_id=player.id,
-            )
-            self._tell_partner(session, game, player, Kind.DRAW_DECLINED, {"player": player.name})
-            return self._outcome(game)
+        return self.outcomes.decline_draw(actor, game_id, as_player=as_player)
 
     def claim_draw(
         self,
@@ -720,260 +535,23 @@ class GameService(ConditionalMoves):
         as_player: int | None = None,
         text: str | None = None,
     ) -> GameOutcome:
-        """Claim a draw by threefold repetition or the 50-move rule (FIDE 9.2, 9.3).
+        """Claim a draw by threefold repetition or the 50-move rule (FIDE 9.2, 9.3):
+        :meth:`Outcomes.claim_draw`."""
+        return self.outcomes.claim_draw(actor, game_id, as_player=as_player, text=text)
 
-        The claimant must be the player to move. With ``text``, the claim is
-        for the position after that move: if it holds, the move is recorded
-        and the game drawn; if not, nothing is recorded and the player may
-        send a move as usual.
-        """
-        with self._playing(actor, game_id, as_player, N_("claim draws")) as (
-            session,
-            game,
-            player,
-            now,
-        ):
-            color = chess.WHITE if player.id == game.white_id else chess.BLACK
-            if self._to_move(game) != color:
-                raise self._not_your_turn(session, game, player)
-            board = game.position()
-            repetition = list(game.repetition)
-            move = None
-            san: str | None = None
-            if text is not None:
-                move = self._read(board, text, game)
-                irreversible = board.is_irreversible(move)
-                board.push(move)
-                repetition = [] if irreversible else repetition
-                repetition.append(board.epd(en_passant="legal"))
-            occurrences = repetition.count(board.epd(en_passant="legal"))
-            if occurrences >= 3:
-                reason = ResultReason.THREEFOLD_REPETITION
-            elif board.halfmove_clock >= 100:
-                reason = ResultReason.FIFTY_MOVES
-            else:
-                raise errors.DrawClaimInvalid(
-                    game_id=game.id, repetitions=occurrences, halfmoves=board.halfmove_clock
-                )
-            if move is not None:
-                board.pop()
-                offer = self._open_offer(session, game)
-                if offer is not None and offer.offered_by_id != player.id:
-                    offer.status = DrawOfferStatus.DECLINED
-                    offer.answered_at = now
-                san = self._record_move(
-                    session, actor, game, game.event, player, board, move, now, now, None
-                ).san
-            if game.status == GameStatus.ONGOING:
-                audit(
-                    session,
-                    actor,
-                    now,
-                    "draw_claimed",
-                    event_id=game.event_id,
-                    game_id=game.id,
-                    player_id=player.id,
-                    reason=reason.value,
-                    occurrences=occurrences,
-                )
-                self._finish(session, actor, game, GameResult.DRAW, reason, now)
-                # The partner hears of the claim and, if made with one, its move.
-                params: dict[str, Value] = {
-                    "player": player.name,
-                    "result": GameResult.DRAW.value,
-                    "reason": reason.value,
-                }
-                if san is not None:
-                    params["move"] = san
-                self._tell_partner(session, game, player, Kind.GAME_OVER, params)
-            elif san is not None:
-                # The move itself ended the game: told as any such move.
-                self._tell_partner(
-                    session, game, player, Kind.MOVE, {"player": player.name, "move": san}
-                )
-            return self._outcome(game)
+    def add_line(
+        self, actor: Actor, game_id: int, text: str, *, as_player: int | None = None
+    ) -> int:
+        """Register conditional moves while the partner is to move (54.3.3):
+        :meth:`ConditionalMoves.add_line`."""
+        return self.conditionals.add_line(actor, game_id, text, as_player=as_player)
 
-    # ---------------------------------------------------------------- helpers
+    def cancel_line(self, actor: Actor, line_id: int) -> None:
+        self.conditionals.cancel_line(actor, line_id)
 
-    @staticmethod
-    def _to_move(game: Game) -> chess.Color:
-        return chess.WHITE if game.white_to_move else chess.BLACK
-
-    @staticmethod
-    def _outcome(game: Game) -> GameOutcome:
-        return GameOutcome(
-            game_id=game.id,
-            status=game.status,
-            result=game.result,
-            result_reason=game.result_reason,
-        )
-
-    def _not_your_turn(self, session: Session, game: Game, player: Player) -> errors.NotYourTurn:
-        to_move = game.white if game.white_to_move else game.black
-        return errors.NotYourTurn(
-            game_id=game.id,
-            to_move=to_move.login,
-            move_number=move_number_of(game.ply_count + 1, game.plies_before),
-            who=player.login,
-        )
-
-    def _acting_player(
-        self,
-        session: Session,
-        actor: Actor,
-        game: Game,
-        as_player: int | None,
-        action: str,
-    ) -> Player:
-        """The player in whose name the request acts; checks the actor may."""
-        player_id = as_player if as_player is not None else actor.player_id
-        if player_id is None:
-            raise errors.InvalidInput(field="player", reason=N_("say which player acts"))
-        player = session.get(Player, player_id)
-        if player is None:
-            raise errors.NotFound(kind="player", ref=player_id)
-        if player_id not in (game.white_id, game.black_id):
-            raise errors.NotYourGame(
-                game_id=game.id, white=game.white.login, black=game.black.login, who=player.login
-            )
-        if actor.player_id != player_id:
-            require_official(session, actor, game.event, action)
-        return player
-
-    def _require_playable(self, game: Game, event: Event, now: datetime) -> None:
-        if game.status != GameStatus.ONGOING:
-            raise errors.GameOver(
-                game_id=game.id,
-                result=game.result.value,
-                reason=game.result_reason.value if game.result_reason else game.status.value,
-            )
-        if game.suspended_by_case_id is not None:
-            raise errors.GameSuspended(game_id=game.id, case_id=game.suspended_by_case_id)
-        if event.status != EventStatus.STARTED:
-            raise errors.EventNotRunning(event=event.code, status=event.status.value)
-        if local_date(now, event.timezone) < event.start_date:
-            # No time before the official start counts (54.4.4, 55.4.5, 56.4.5).
-            article = {Mode.SERVER: "54.4.4", Mode.POST: "55.4.5"}.get(Mode(event.mode), "56.4.5")
-            raise errors.EventNotStarted(
-                event=event.code, start_date=event.start_date.isoformat(), article=article
-            )
-
-    def _refuse_if_lost(self, session: Session, game: Game, when: datetime, now: datetime) -> None:
-        """54.5.2: a request sent once the player to move is over the limit
-        finds the game lost: the loss is recorded (dated on the overstep) and
-        the request refused, in one transaction."""
-        day = local_date(when, game.event.timezone)
-        forfeit = self.forfeits.settle(session, game, day, now)
-        if forfeit is not None:
-            loser = game.white if forfeit.loser_id == game.white_id else game.black
-            raise errors.LostOnTime(
-                game_id=game.id,
-                player=loser.login,
-                day=forfeit.on.isoformat(),
-                total=forfeit.total,
-                limit=forfeit.limit,
-            )
-
-    @staticmethod
-    def _require_not_on_leave(session: Session, game: Game, player: Player, now: datetime) -> None:
-        """56.7.4: during a leave the player's clocks stand, so no move of theirs
-        is made, by any door and whoever enters it, until they end it (56.7.3).
-        ``now`` is when the move was made: one an arbiter dates before the leave
-        began is recorded."""
-        today = local_date(now, game.event.timezone)
-        leave = session.scalar(
-            select(PlayerLeave).where(
-                PlayerLeave.player_id == player.id,
-                PlayerLeave.status == LeaveStatus.ACTIVE,
-                PlayerLeave.first_day <= today,
-                PlayerLeave.last_day >= today,
-            )
-        )
-        if leave is not None:
-            raise errors.OnLeave(
-                player=player.login,
-                first=leave.first_day.isoformat(),
-                last=leave.last_day.isoformat(),
-            )
-
-    @staticmethod
-    def _open_offer(session: Session, game: Game) -> DrawOffer | None:
-        return session.scalar(
-            select(DrawOffer).where(
-                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-            )
-        )
-
-    @staticmethod
-    def _new_offer(
-        session: Session, actor: Actor, game: Game, player: Player, when: datetime
-    ) -> None:
-        offer = DrawOffer(
-            game_id=game.id,
-            offered_by_id=player.id,
-            ply=game.ply_count,
-            offered_at=when,
-            status=DrawOfferStatus.OPEN,
-        )
-        session.add(offer)
-        session.flush()
-        audit(
-            session,
-            actor,
-            when,
-            "draw_offered",
-            event_id=game.event_id,
-            game_id=game.id,
-            offer_id=offer.id,
-            player_id=player.id,
-            ply=game.ply_count,
-        )
-
-    def _accept(
-        self,
-        session: Session,
-        actor: Actor,
-        game: Game,
-        player: Player,
-        offer: DrawOffer,
-        now: datetime,
-    ) -> None:
-        """The partner's offer accepted by ``player``: the game is drawn, and
-        the offerer told who accepted."""
-        offer.status = DrawOfferStatus.ACCEPTED
-        offer.answered_at = now
-        audit(
-            session,
-            actor,
-            now,
-            "draw_accepted",
-            event_id=game.event_id,
-            game_id=game.id,
-            offer_id=offer.id,
-        )
-        self._finish(session, actor, game, GameResult.DRAW, ResultReason.AGREED_DRAW, now)
-        self._tell_partner(session, game, player, Kind.DRAW_ACCEPTED, {"player": player.name})
-
-    def _tell_partner(
-        self,
-        session: Session,
-        game: Game,
-        player: Player,
-        kind: Kind,
-        params: dict[str, Value],
-    ) -> None:
-        """``kind`` to the partner of ``player`` in ``game``."""
-        partner_id = game.black_id if player.id == game.white_id else game.white_id
-        self.ctx.notifications.notify(
-            session,
-            Notice(
-                recipient_id=partner_id,
-                kind=kind,
-                game_id=game.id,
-                event_id=game.event_id,
-                params=params,
-            ),
-        )
+    def lines(self, actor: Actor, game_id: int, style: str = "san") -> list[LineView]:
+        """The caller's own active lines in a game: :meth:`ConditionalMoves.lines`."""
+        return self.conditionals.lines(actor, game_id, style)
 
     def _finish(
         self,
@@ -984,41 +562,16 @@ class GameService(ConditionalMoves):
         reason: ResultReason,
         when: datetime,
     ) -> None:
-        game.status = GameStatus.FINISHED
-        game.result = result
-        game.result_reason = reason
-        game.finished_at = when
-        game.next_deadline = None
-        self._lapse_all(session, actor, game, when)
-        if may_have_open(session, game.id, "offers"):
-            for offer in session.scalars(
-                select(DrawOffer).where(
-                    DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-                )
-            ):
-                offer.status = DrawOfferStatus.LAPSED
-                offer.answered_at = when
-        audit(
-            session,
-            actor,
-            when,
-            "game_finished",
-            event_id=game.event_id,
-            game_id=game.id,
-            result=result.value,
-            reason=reason.value,
-        )
-        progression.game_finished(session, game, when, self.ctx.notifications)
+        """The game ends (:meth:`Outcomes.finish`), also for cases and records."""
+        self.outcomes.finish(session, actor, game, result, reason, when)
+
+    #: the player in whose name a request acts, also for cases
+    _acting_player = staticmethod(turns.acting_player)
 
 
 __all__ = [
-    "Door",
-    "GameOutcome",
+    "MESSAGE_LIMIT",
     "GameService",
-    "LineView",
     "MoveOutcome",
     "MovePreview",
-    "move_number_of",
-    "notation_reason",
-    "ply_of",
 ]

@@ -1,6 +1,6 @@
 """Which games of a batch have conditional lines or draw offers open.
 
-A game that ends lapses its open lines and offers (:meth:`GameService._finish`),
+A game that ends lapses its open lines and offers (:meth:`Outcomes.finish`),
 which costs two queries per game. The daily run, which may end hundreds of
 games in one transaction, reads both for its whole batch in two statements
 instead; a game outside the batch, or with no batch read, is queried as

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from cc.cases.rules import PROTEST_DAYS
 from cc.clock.ledger import LedgerService
-from cc.games.moves import move_number_of
+from cc.games.turns import move_number_of
 from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, ServiceContext, find_player
 from cc.store.models import (

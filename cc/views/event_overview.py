@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
-from cc.games.moves import move_number_of
+from cc.games.turns import move_number_of
 from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, describe, find_event, find_player
 from cc.store.models import Game, GameStatus, PlayerLeave

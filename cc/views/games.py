@@ -10,7 +10,7 @@ import chess
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cc.games.moves import move_number_of
+from cc.games.turns import move_number_of
 from cc.kernel.access import Sight
 from cc.store.models import DrawOffer, DrawOfferStatus, Game, GameResult, GameStatus, Move
 from notation import start

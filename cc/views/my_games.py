@@ -10,7 +10,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
-from cc.games.moves import move_number_of
+from cc.games.turns import move_number_of
 from cc.store.models import (
     DrawOffer,
     DrawOfferStatus,

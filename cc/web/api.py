@@ -22,7 +22,8 @@ from cc.clock.leaves import LeaveView
 from cc.clock.ledger_views import GameLedgerView
 from cc.clock.receipts import ReceiptOutcome
 from cc.games.conditionals import LineView
-from cc.games.moves import GameOutcome, MoveOutcome, MovePreview
+from cc.games.moves import MoveOutcome, MovePreview
+from cc.games.outcomes import GameOutcome
 from cc.kernel.context import Actor
 from cc.store.models import Door
 from cc.views.event_overview import EventOverview

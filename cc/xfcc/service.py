@@ -61,7 +61,8 @@ from cc.accounts.sessions import AccountService
 from cc.base import errors
 from cc.clock.ledger import LedgerService
 from cc.games.messages import GameMessages
-from cc.games.moves import GameService, move_number_of, ply_of
+from cc.games.moves import GameService
+from cc.games.turns import move_number_of, ply_of
 from cc.kernel.context import Actor, ServiceContext, find_game
 from cc.store.models import (
     AuditEntry,
