@@ -89,7 +89,6 @@ KNOWN_SESSION_INFO: set[str] = set()
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
     "cc.console.main",
-    "cc.store.models",
     "cc.text.i18n",
     "mailgate.notices",
     "mailgate.outgoing",
