@@ -105,12 +105,10 @@ KNOWN_LONG: set[str] = {
     "cc.console.main",
     "cc.games.moves",
     "cc.store.models",
-    "cc.text.i18n",
     "cc.views.queries",
     "cc.web.pages",
     "mailgate.notices",
     "mailgate.outgoing",
-    "mailgate.replies",
 }
 #: a module past this many lines holds two things
 LONGEST = 600
