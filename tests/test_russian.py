@@ -213,7 +213,7 @@ def play_a_season(cc: RussianConsole) -> None:
     assert "предоставлен арбитром arb" in granted
     cc("leave", "take", "petrov", "--from", "2026-04-20", "--to", "2026-04-10", ok=False)
     cc("leave", "list", "ivanov")
-    leave_id = str(cc.clock.leaves.leaves("ivanov")[-1].id)
+    leave_id = str(cc.services.leaves.leaves("ivanov")[-1].id)
     cc("leave", "end", leave_id)
     cc("leave", "end", leave_id, ok=False)
 
