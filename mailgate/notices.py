@@ -65,8 +65,9 @@ from cc.store.memos import Memo
 from cc.store.models import Case, Event, Game, GameStatus, Player
 from cc.store.move_list import game_ucis
 from cc.text.i18n import localize, word
+from cc.text.mail import TEXTS
 from mailgate.outgoing import Footer, Mailer, written_plies
-from mailgate.replies import TEXTS, say, say_notice
+from mailgate.replies import say, say_notice, text_of
 
 #: where a player sets their notifications (a path on the site)
 SETTINGS_PAGE = "/notifications/settings"
@@ -691,12 +692,11 @@ class _Filled(dict[str, object]):
 
 def digest_line(lang: str, item: DigestItem) -> str:
     """One notice as one line of the digest, in ``lang``."""
-    table = TEXTS.get(lang, TEXTS["en"])
     params: dict[str, object] = {k: v for k, v in item.params.items() if v is not None}
     fired = params.pop("fired", None)
     what = params.get("what")
-    if isinstance(what, str) and f"what_{what}" in table:
-        params["what"] = table[f"what_{what}"]
+    if isinstance(what, str) and f"what_{what}" in TEXTS:
+        params["what"] = text_of(lang, f"what_{what}")
     line = params.get("line")
     if isinstance(line, list):
         params["line"] = " ".join(str(m) for m in line)
@@ -709,13 +709,13 @@ def digest_line(lang: str, item: DigestItem) -> str:
         key = "d_reminder_first"  # White's first move has not come
     elif item.kind == Kind.EVENT_STARTED and params.get("bye"):
         key = "d_event_started_bye"  # a knockout's first-round bye
-    text = table.get(key, table["d_other"]).format_map(_Filled(params))
+    text = text_of(lang, key if key in TEXTS else "d_other").format_map(_Filled(params))
     if item.kind == Kind.MOVE and isinstance(fired, list) and fired:
-        text += table["d_fired"].format(fired=" ".join(str(f) for f in fired))
+        text += text_of(lang, "d_fired").format(fired=" ".join(str(f) for f in fired))
     if item.case_id is not None:
-        return table["digest_case_prefix"].format(case=item.case_id) + text
+        return text_of(lang, "digest_case_prefix").format(case=item.case_id) + text
     if item.game_id is not None:
-        return table["digest_game_prefix"].format(game=item.game_id) + text
+        return text_of(lang, "digest_game_prefix").format(game=item.game_id) + text
     return text[:1].upper() + text[1:]
 
 

@@ -89,10 +89,8 @@ KNOWN_SESSION_INFO: set[str] = set()
 #: Modules still longer than the limit, to be split by what they hold.
 KNOWN_LONG: set[str] = {
     "cc.console.main",
-    "cc.text.i18n",
     "mailgate.notices",
     "mailgate.outgoing",
-    "mailgate.replies",
 }
 #: a module past this many lines holds two things
 LONGEST = 600

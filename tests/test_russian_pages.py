@@ -34,7 +34,8 @@ from cc.kernel.context import Actor
 from cc.kernel.notifications import Group, Kind
 from cc.store import models
 from cc.store.models import Door, Game, Notification, OutboundMessage, Player
-from cc.text import i18n
+from cc.text.refusals import REFUSALS
+from cc.text.words import WORDS
 from tests.conftest import OPERATOR
 from tests.test_russian import english_in
 from tests.web_support import client, csrf_of
@@ -94,9 +95,9 @@ def _codes() -> set[str]:
     for value in vars(models).values():
         if isinstance(value, type) and issubclass(value, StrEnum) and value is not StrEnum:
             found |= {str(member.value) for member in value}
-    for category in i18n.WORDS.values():
+    for category in WORDS.values():
         found |= {key for key in category if re.fullmatch(r"[a-z_ -]+", key)}
-    found |= {k for k in i18n.MESSAGES}
+    found |= set(REFUSALS)
     # one-letter and digit codes (results, colours as "w") say nothing in words
     return {c for c in found if len(c) > 1 and not re.search(r"\d", c)}
 

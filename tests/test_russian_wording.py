@@ -1,6 +1,7 @@
 """Russian texts that read as a Russian would write them, wherever they are
-kept: the catalog, the refusals, the gateway's mail, the report labels, the
-move in words and the 59.1 form.
+kept: the catalog (pages, console, refusals, code words, the gateway's mail),
+the report labels, the move in words and the 59.1 form; and every message the
+code can show has them.
 
 - A player may be a man or a woman, and a name does not say which: no past
   tense or short participle right after a player's name ("{player}
@@ -18,17 +19,21 @@ from fractions import Fraction
 from pathlib import Path
 
 import chess
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from cc.base import errors
-from cc.text import i18n
+from cc.text import i18n, mail
+from cc.text.refusals import NOT_FOUND, REFUSALS
+from cc.text.words import WORDS
 from cc.views.reports import LABELS
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
-from mailgate.replies import TEXTS
 from notation import describe_move
 from standings.crosstable import _show
 
 ROOT = Path(__file__).resolve().parent.parent
+CATALOG = ROOT / "cc/text/locale/ru/LC_MESSAGES/messages.po"
 #: the placeholders that hold a person's name or login
 PERSON = (
     r"(?:\{(?:player|who|login|claimant|partner|accused|appellant|name)(?:![rs])?\}"
@@ -66,19 +71,84 @@ SAMPLE_FORM = standard_form(
 )
 
 
+def russian_catalog() -> Catalog:
+    with CATALOG.open("rb") as fh:
+        return read_po(fh)
+
+
 def russian_texts() -> dict[str, str]:
     """Every Russian text the project keeps, by where it is."""
-    with (ROOT / "cc/text/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
-        catalog = read_po(fh)
-    texts = {f"po {m.id!r}": m.string for m in catalog if m.id and isinstance(m.string, str)}
-    texts |= {f"refusal {code}": t["ru"] for code, t in i18n.MESSAGES.items()}
-    texts |= {f"mail {key}": text for key, text in TEXTS["ru"].items()}
+    texts = {
+        f"po {m.context + ' ' if m.context else ''}{m.id!r}": m.string
+        for m in russian_catalog()
+        if m.id and isinstance(m.string, str)
+    }
     texts |= {f"report {key}": text for key, text in LABELS["ru"].items()}
-    texts |= {f"not found {kind}": text for kind, text in i18n.NOT_FOUND["ru"].items()}
     board = chess.Board("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
     texts["move in words"] = describe_move(board, chess.Move.from_uci("e8d8"), "ru")
     texts["59.1 form"] = SAMPLE_FORM
     return texts
+
+
+def table_messages() -> dict[str, tuple[str | None, str]]:
+    """The English of the tables (refusals, the agreeing "not found", code
+    words, the gateway's mail) by where it is: its context and message id."""
+    found = {f"refusal {code}": (None, text) for code, text in REFUSALS.items()}
+    found |= {f"not found {kind}": (None, text) for kind, text in NOT_FOUND.items()}
+    found |= {
+        f"word {category} {code}": (None, text)
+        for category, words in WORDS.items()
+        for code, text in words.items()
+    }
+    found |= {
+        f"mail {key}": (key if key in mail.IN_CONTEXT else None, text)
+        for key, text in mail.TEXTS.items()
+    }
+    return found
+
+
+def extracted_messages() -> dict[str, tuple[str | None, str | tuple[str, ...]]]:
+    """Every message babel.cfg extracts (pages, console, refusal reasons) by
+    where it is: its context and message id (a tuple for a plural)."""
+    assert (ROOT / "babel.cfg").read_text().split() == [
+        "[python:",
+        "cc/**.py]",
+        "[jinja2:",
+        "cc/web/templates/**.html]",
+    ]
+    return {
+        f"{path}:{line}": (context, msgid)
+        for path, line, msgid, _, context in extract_from_dir(
+            str(ROOT / "cc"),
+            method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2")],
+        )
+    }
+
+
+def test_every_message_has_both_languages() -> None:
+    """Every message the code can show has its Russian entry, with the same
+    placeholders: what babel.cfg extracts and the English of the tables; and
+    the catalog holds each message once (a second entry would silently win)."""
+    catalog = russian_catalog()
+    translated = {
+        (m.context, m.id): m.string
+        for m in catalog
+        if m.id and (m.string if isinstance(m.string, str) else all(m.string))
+    }
+    extracted = extracted_messages()
+    missing = [
+        f"{where}: {context + ' ' if context else ''}{msgid!r}"
+        for where, (context, msgid) in (extracted | table_messages()).items()
+        if (context, msgid) not in translated
+    ]
+    assert extracted
+    assert not missing, "\n".join(sorted(missing))
+    for (_, msgid), msgstr in translated.items():
+        if isinstance(msgid, str) and isinstance(msgstr, str):
+            placeholders = sorted(re.findall(r"\{[^{}]*\}|%\(\w+\)s", msgid))
+            assert placeholders == sorted(re.findall(r"\{[^{}]*\}|%\(\w+\)s", msgstr)), msgid
+    entries = CATALOG.read_text().count("\nmsgid ") - 1  # less the header
+    assert entries == len(catalog), "a message has two entries in the catalog"
 
 
 def test_no_text_guesses_a_players_gender() -> None:
@@ -114,8 +184,8 @@ def test_not_found_agrees_with_every_kind_the_services_raise() -> None:
     for path in [*(ROOT / "cc").rglob("*.py"), *(ROOT / "mailgate").rglob("*.py")]:
         raised |= set(re.findall(r'NotFound\(\s*kind="([^"]+)"', path.read_text()))
     raised |= {"page"}  # the guard's refusal of an address (cc/web/guard.py)
-    assert raised and raised <= set(i18n.NOT_FOUND["ru"]), raised - set(i18n.NOT_FOUND["ru"])
-    assert raised <= set(i18n.WORDS["kind"]), raised - set(i18n.WORDS["kind"])
+    assert raised and raised <= set(NOT_FOUND), raised - set(NOT_FOUND)
+    assert raised <= set(WORDS["kind"]), raised - set(WORDS["kind"])
     said = {kind: errors.NotFound(kind=kind, ref=5).message("ru") for kind in raised}
     assert said["game"] == "Партия 5 не найдена."
     assert said["case"] == "Дело 5 не найдено."

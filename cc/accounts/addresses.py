@@ -29,7 +29,8 @@ from cc.kernel.notifications import Kind, Notice
 from cc.store import loads as core_loads
 from cc.store.memos import Memo
 from cc.store.models import Door, Event, Game, GameStatus, Player, PlayerEmail
-from cc.text.i18n import N_, WORDS, Text
+from cc.text.i18n import N_, Text
+from cc.text.words import WORDS
 
 #: the longest reason kept with a failing address
 REASON_CHARS = 500
@@ -133,8 +134,8 @@ def status_meaning(status: str) -> Text:
     if len(numbers) == 3:
         for key in (f"x.{numbers[1]}.{numbers[2]}", f"x.{numbers[1]}.x", f"{numbers[0]}.x.x"):
             if key in words:
-                return words[key]
-    return words["5.x.x"]
+                return Text(words[key])
+    return Text(words["5.x.x"])
 
 
 def failing_of(player: Player) -> list[FailingAddress]:

@@ -30,7 +30,8 @@ from cc.store.models import (
     Section,
     SectionEntry,
 )
-from cc.text.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, WORDS
+from cc.text.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, gettext
+from cc.text.words import WORDS
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table
 from standings.crosstable import _show
 from standings.swiss import SwissEntrant, SwissGame, SwissTable, swiss_table
@@ -41,7 +42,7 @@ _UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
 def _full(code: str, lang: str) -> str:
     """A tie-break's full name in ``lang``."""
     text = WORDS["tiebreak"].get(code)
-    return text.localize(lang) if text is not None else code
+    return gettext(lang, text) if text is not None else code
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class SectionStandings:
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The table as text, its column headings and its numbers in ``lang``."""
         # Short column headings, then a line saying what each stands for.
-        columns = {code: text.localize(lang) for code, text in WORDS["tiebreak_column"].items()}
+        columns = {code: gettext(lang, text) for code, text in WORDS["tiebreak_column"].items()}
         if self.knockout is not None:
             return bracket_text(self.knockout, lang)
         comma = lang in DECIMAL_COMMA

@@ -17,7 +17,8 @@ from urllib.parse import quote
 from cc.accounts.addresses import status_meaning
 from cc.events.systems.knockout_text import paired_stage
 from cc.kernel.notifications import Kind
-from cc.text.i18n import N_, WORDS, Text, code, join, word
+from cc.text.i18n import N_, Text, code, join, word
+from cc.text.words import WORDS
 
 #: how much of a free-text summary (a statement, a protest) a line shows
 SUMMARY_CHARS = 120
@@ -249,7 +250,7 @@ def _params(item: NoticeLike, events: Mapping[int, str]) -> Params:
         p["result"] = code("result", result)
     decision = p.get("decision")
     if isinstance(decision, str) and decision in WORDS["decision"]:
-        p["decision"] = WORDS["decision"][decision]
+        p["decision"] = Text(WORDS["decision"][decision])
     # Fill every placeholder a text may name, so N_ can render the English.
     return {k: p[k] for k in _PLACEHOLDERS} | {k: v for k, v in p.items()}
 
