@@ -25,12 +25,13 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.clock.ledger import LedgerService
 from cc.events.lifecycle import EventSpec
-from cc.kernel.context import Actor, ServiceContext
-from cc.run.site import Site
+from cc.kernel.context import Actor
+from cc.office.outbound import MailSettings
 from cc.store import migrate
 from cc.store.db import Database
 from cc.store.models import Door, Event, Notification, OutboundMessage
 from tests.support.postgres import PostgresServer
+from tests.support.sites import site_over
 
 BACKENDS = [
     b.strip() for b in os.environ.get("CC_TEST_BACKENDS", "sqlite,postgresql").split(",") if b
@@ -152,8 +153,17 @@ def clock() -> FixedClock:
 
 
 @pytest.fixture
-def services(db: Database, clock: FixedClock) -> Services:
-    return Site(ServiceContext(db=db, clock=clock))
+def mail_settings() -> MailSettings | None:
+    """The site's mail settings: a test file overrides this fixture for its own
+    address, secret or site URL (None: the defaults)."""
+    return None
+
+
+@pytest.fixture
+def services(db: Database, clock: FixedClock, mail_settings: MailSettings | None) -> Services:
+    """The site as the console and ``cc serve`` build it, over the test's
+    database and clock: every test file takes this one, never its own."""
+    return site_over(db, clock, mail_settings)
 
 
 OPERATOR = Actor.operator(Door.CLI, label="test-operator")

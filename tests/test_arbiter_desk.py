@@ -6,16 +6,15 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.cases.rules import PROTEST_DAYS
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Player
+from cc.store.models import Door, Game
 from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS
 from tests.conftest import OPERATOR
+from tests.support.sites import give_passwords
 from tests.test_cases import at, player, setup_event
 from tests.web_support import client, csrf_of
 
@@ -98,9 +97,7 @@ def test_others_see_only_what_is_theirs(services: Services, busy: dict[str, int]
 def test_an_arbiter_signs_in_to_the_desk_in_their_language(
     services: Services, busy: dict[str, int]
 ) -> None:
-    with services.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     c = client(services)
     page = c.get("/login")
     r = c.post(

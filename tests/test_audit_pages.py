@@ -9,15 +9,14 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
-from cc.store.models import Door, Player
+from cc.store.models import Door
 from tests.conftest import OPERATOR
+from tests.support.sites import give_passwords
 from tests.test_arbiter_desk import sides
 from tests.test_cases import at, player, setup_event
 from tests.web_support import sign_in
@@ -37,9 +36,7 @@ def played(services: Services, clock: FixedClock) -> dict[str, int]:
     services.games.add_line(player(ids, white), 1, "e5 Nf3")  # secret until played (54.3.3)
     at(clock, date(2026, 5, 22))
     services.cases.file_time_claim(player(ids, black), 1, "White took 11 days")
-    with services.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     return ids
 
 

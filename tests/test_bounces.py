@@ -11,11 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import (
     AuditEntry,
     Door,
@@ -24,12 +22,12 @@ from cc.store.models import (
     InboundStatus,
     Notification,
     OutboundMessage,
-    Player,
     PlayerEmail,
 )
 from tests.bounce_support import exim_bounce, postfix_bounce, postfix_delay, qmail_bounce
 from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail
+from tests.support.sites import give_passwords
 from tests.web_support import csrf_of, sign_in
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@example.org"
@@ -38,9 +36,8 @@ NOON = datetime(2026, 5, 10, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Site:
+def site(services: Site, clock: FixedClock) -> Site:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Site(ServiceContext(db=db, clock=clock))
     ids = make_event(services, 2, mode="email")
     services.people.edit(
         OPERATOR, "arbT1", name="Arbiter", emails=[ARBITER], roles=["arbiter"], lang="ru",
@@ -48,9 +45,7 @@ def site(db: Database, clock: FixedClock) -> Site:
     )  # fmt: skip
     services.players.add(OPERATOR, login="office", name="Office", roles=["admin"], lang="ru")
     services.players.add(OPERATOR, login="desk", name="Desk", roles=["admin"], lang="en")
-    with db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     clock.set(NOON)
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "d4")
     return services

@@ -6,6 +6,7 @@ from datetime import date
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from tests.support.sites import give_passwords
 from tests.test_cases import at, move, setup_event
 from tests.web_support import client, csrf_of, sign_in, token_for
 
@@ -13,12 +14,8 @@ PASSWORD = "correct-horse"
 
 
 def with_passwords(services: Services) -> None:
-    from cc.accounts.hashing import hash_password
-    from cc.store.models import Player
 
-    with services.ctx.db.write() as session:
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
 
 
 def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: FixedClock) -> None:

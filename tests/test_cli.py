@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import OPERATOR, empty_database_url
+from tests.support.sites import site_over
 
 CC = str(Path(sys.executable).parent / "cc")
 
@@ -803,8 +804,6 @@ def test_a_list_of_people_imported_at_the_console(console: Console) -> None:
 def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> None:
     """Surname and given names apart; --name, one text, is read surname first."""
     from cc.base.clock import FixedClock
-    from cc.kernel.context import ServiceContext
-    from cc.run.site import Site
     from cc.store.db import Database
     from cc.xfcc.service import XfccService
 
@@ -839,7 +838,7 @@ def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> Non
     assert '[White "Liddell, Alice"]' in pgn and '[Black "Петров, Пётр Иванович"]' in pgn
     database = Database(console.env["CC_DATABASE_URL"])
     try:
-        site = Site(ServiceContext(database, FixedClock(datetime.now(UTC))))
+        site = site_over(database, FixedClock(datetime.now(UTC)))
         xfcc = XfccService(site.ctx, site.games, site.accounts, site.messages)
         [game] = xfcc.my_games("alice", "alice-pass-1")
         assert (game.white, game.black) == ("Liddell, Alice", "Петров, Пётр Иванович")

@@ -8,14 +8,12 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 import pytest
-from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.cases.rules import PROTEST_DAYS
-from cc.store.models import Player
 from tests.support.in_process import serving
+from tests.support.sites import give_passwords
 from tests.test_arbiter_desk import sides
 from tests.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from tests.test_cases import at, player, setup_event
@@ -52,9 +50,7 @@ def test_the_arbiter_decides_a_case_from_the_desk(
     at(clock, CLAIMED)
     services.cases.file_time_claim(player(ids, black), 1, "Белые думали 11 дней")
     at(clock, CLAIMED + timedelta(days=PROTEST_DAYS - 1))  # the protest time ends tomorrow
-    with services.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
 
     with serving(services) as base:
         page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # type: ignore[attr-defined]

@@ -4,20 +4,16 @@ starts the event; the players get their answers and games by mail."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec
-from cc.kernel.context import ServiceContext
-from cc.run.site import Site
 from cc.store.db import Database
 from cc.store.models import OutboundMessage, Player
 from tests.conftest import OPERATOR
+from tests.support.sites import give_passwords
 from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "entry-pass-1"
@@ -26,16 +22,15 @@ PLAYERS = [("ann", "Анна Аристова", 2400, "ru"), ("bob", "Bob Brown"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services, db: Database, clock: FixedClock) -> Services:
     services.players.add(OPERATOR, login="office", name="Office", roles=["admin"])
     for login, name, _, lang in PLAYERS:
         services.players.add(
             OPERATOR, login=login, name=name, lang=lang, emails=[f"{login}@example.org"]
         )
+    give_passwords(services, PASSWORD)
     with db.write() as s:
         for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
             row.rating = next((r for login, _, r, _ in PLAYERS if login == row.login), None)
     services.events.create(
         OPERATOR,

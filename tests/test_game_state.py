@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door, Player
+from tests.support.sites import give_passwords
 from tests.test_cases import at, setup_event
 from tests.web_support import client, csrf_of, sign_in
 
@@ -17,9 +17,7 @@ PASSWORD = "correct-horse"
 
 
 def passwords(services: Services) -> None:
-    with services.ctx.db.write() as session:
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
 
 
 def page(services: Services, login: str, lang: str = "en") -> str:

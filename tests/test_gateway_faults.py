@@ -23,10 +23,7 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.base.health import Heartbeat
-from cc.kernel.context import ServiceContext
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
 from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
 from mailgate.imap import ImapMailbox, Round, drain, run_imap
@@ -72,12 +69,13 @@ def dovecot() -> Iterator[DovecotServer]:
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
+def mail_settings() -> MailSettings:
+    return MailSettings(address="moves@cc.test", secret=b"faults-test")
+
+
+@pytest.fixture
+def site(services: Services, clock: FixedClock) -> Services:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Site(
-        ServiceContext(db=db, clock=clock),
-        MailSettings(address="moves@cc.test", secret=b"faults-test"),
-    )
     make_event(services, 2, mode="email")
     return services
 

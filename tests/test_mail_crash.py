@@ -16,9 +16,7 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
 from cc.store.db import Database
 from cc.store.models import Game, InboundMessage, OutboundMessage
 from mailgate.imap import ImapMailbox, drain
@@ -44,12 +42,19 @@ def dovecot() -> Iterator[DovecotServer]:
     server.stop()
 
 
-def site(db: Database) -> Services:
+@pytest.fixture
+def clock() -> FixedClock:
     # Real time: the crashing process runs on the system clock.
-    clock = FixedClock(datetime.now(UTC))
-    services = Site(
-        ServiceContext(db=db, clock=clock), MailSettings(address="moves@cc.test", secret=SECRET)
-    )
+    return FixedClock(datetime.now(UTC))
+
+
+@pytest.fixture
+def mail_settings() -> MailSettings:
+    return MailSettings(address="moves@cc.test", secret=SECRET)
+
+
+@pytest.fixture
+def site(services: Services) -> Services:
     make_event(services, 2, mode="email", start=(datetime.now(UTC) - timedelta(days=3)).date())
     return services
 
@@ -83,9 +88,9 @@ def crash(db_url: str, dovecot: DovecotServer, user: str, when: str) -> None:
 
 @pytest.mark.parametrize("when", ["before-flag", "before-send"])
 def test_killed_gateway_resumes_without_repeating(
-    db: Database, db_url: str, dovecot: DovecotServer, when: str
+    site: Services, db: Database, db_url: str, dovecot: DovecotServer, when: str
 ) -> None:
-    services = site(db)
+    services = site
     user = next(_free)
     dovecot.deliver(user, raw_mail(WHITE, subject(services), "1. 5254"), "m1")
     crash(db_url, dovecot, user, when)

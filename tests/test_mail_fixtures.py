@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
 from cc.store.db import Database
 from cc.store.models import Door, InboundMessage, OutboundMessage, TimeCharge
 from tests.conftest import make_event
@@ -32,11 +32,15 @@ def test_the_folder_holds_at_least_40_messages_each_with_its_outcome() -> None:
     assert len(names) >= 40 and names == set(EXPECTED)
 
 
+@pytest.fixture
+def mail_settings() -> MailSettings:
+    return SETTINGS
+
+
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_fixture(name: str, db: Database, clock: FixedClock) -> None:
+def test_fixture(name: str, services: Services, db: Database, clock: FixedClock) -> None:
     expected = EXPECTED[name]
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Site(ServiceContext(db=db, clock=clock), SETTINGS)
     ids = make_event(services, 2, mode="email")
     assert (ids["p1"], ids["p2"]) == (2, 3)  # the ids the fixtures' tokens are made for
     players = [Actor.player(ids["p1"], Door.WEB), Actor.player(ids["p2"], Door.WEB)]

@@ -14,10 +14,8 @@ from sqlalchemy import select
 from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import (
     Door,
     Game,
@@ -62,12 +60,13 @@ def inbox(dovecot: DovecotServer) -> tuple[DovecotServer, str]:
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
+def mail_settings() -> MailSettings:
+    return MailSettings(address="moves@cc.test", secret=b"imap-test")
+
+
+@pytest.fixture
+def site(services: Services, clock: FixedClock) -> Services:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    services = Site(
-        ServiceContext(db=db, clock=clock),
-        MailSettings(address="moves@cc.test", secret=b"imap-test"),
-    )
     make_event(services, 2, mode="email")
     return services
 

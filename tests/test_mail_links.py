@@ -18,17 +18,15 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import Door, OutboundMessage, Player, PlayerEmail
 from cc.web.app import create_app
 from tests.conftest import OPERATOR, forget_start
+from tests.support.sites import give_passwords
 from tests.web_support import csrf_of
 
 BASE = "https://chess.example.test"
@@ -39,8 +37,13 @@ ELSEWHERE = ("/notifications",)
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
-    return Site(ServiceContext(db=db, clock=clock), MailSettings(site_url=BASE))
+def mail_settings() -> MailSettings:
+    return MailSettings(site_url=BASE)
+
+
+@pytest.fixture
+def site(services: Services) -> Services:
+    return services
 
 
 def noon(day: date) -> datetime:
@@ -103,9 +106,7 @@ def event(
 
 
 def with_passwords(services: Services) -> None:
-    with services.ctx.db.write() as session:
-        for person in session.scalars(select(Player)):
-            person.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
 
 
 def game_of(services: Services, code: str) -> int:

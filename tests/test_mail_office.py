@@ -6,34 +6,29 @@ and a second try is refused. A failed outgoing message is queued again."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import Door, Game, OutboundMessage, OutboundStatus, Player
+from cc.store.models import Door, Game, OutboundMessage, OutboundStatus
 from tests.conftest import OPERATOR, make_event
 from tests.mail_support import raw_mail
+from tests.support.sites import give_passwords
 from tests.web_support import csrf_of, sign_in
 
 PASSWORD = "mail-pass-1"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Site:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Site) -> Site:
     make_event(services, 2, mode="email")
     services.players.add(OPERATOR, login="office", name="Office", roles=["admin"], lang="ru")
     services.players.add(OPERATOR, login="stranger", name="Stranger", roles=["arbiter"])
-    with db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     return services
 
 

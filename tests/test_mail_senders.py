@@ -27,7 +27,7 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.run.site import Site
 from cc.store.db import Database
@@ -56,6 +56,7 @@ from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail
 from tests.support.dovecot import DovecotServer
 from tests.support.postgres import free_port
+from tests.support.sites import site_over
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@cc.test"
 PASSWORD = "senders-pw"
@@ -291,10 +292,8 @@ def dovecot() -> Iterator[DovecotServer]:
 
 def make_site(db: Database, clock: FixedClock, **settings: object) -> Site:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    site = Site(
-        ServiceContext(db=db, clock=clock),
-        MailSettings(address="moves@cc.test", secret=b"senders-test", **settings),  # type: ignore[arg-type]
-    )
+    mail = MailSettings(address="moves@cc.test", secret=b"senders-test", **settings)  # type: ignore[arg-type]
+    site = site_over(db, clock, mail)
     ids = make_event(site, 2, mode="email")
     with site.ctx.db.write() as session:
         arbiter = session.get(Player, ids["arb"])

@@ -15,6 +15,7 @@ from cc.store import migrate
 from cc.store.db import make_engine
 from cc.store.models import Base
 from tests.conftest import empty_database_url
+from tests.support.sites import site_over
 
 
 def drift(url: str) -> list[object]:
@@ -78,13 +79,11 @@ def test_audit_log_refuses_updates_and_deletes(db_url: str) -> None:
 def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     """The last line of defence against a move applied twice."""
     from cc.base.clock import FixedClock
-    from cc.kernel.context import ServiceContext
-    from cc.run.site import Site
     from cc.store.db import Database
     from tests.conftest import make_event
 
     database = Database(db_url)
-    services = Site(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    services = site_over(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
     make_event(services)
     row = {
         "game_id": 1,
@@ -113,15 +112,13 @@ def test_0009_puts_email_games_before_the_next_daily_run(
 ) -> None:
     """Games started under 0008 get their new deadlines from the next daily run."""
     from cc.base.clock import FixedClock
-    from cc.kernel.context import ServiceContext
-    from cc.run.site import Site
     from cc.store.db import Database
     from tests.conftest import make_event
 
     url = empty_database_url(request, backend, tmp_path)
     migrate.upgrade(url)
     database = Database(url)
-    services = Site(ServiceContext(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC))))
+    services = site_over(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
     make_event(services, mode="email")
     make_event(services, code="T2")  # a server game keeps its deadline
     database.dispose()
@@ -145,8 +142,6 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
     """Events made before 0018 keep the default: a game is public once it ends."""
     from cc.base import errors
     from cc.base.clock import FixedClock
-    from cc.kernel.context import ServiceContext
-    from cc.run.site import Site
     from cc.store.db import Database
     from tests.conftest import OPERATOR, make_event
 
@@ -154,7 +149,7 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
     migrate.upgrade(url)
     database = Database(url)
     clock = FixedClock(datetime(2026, 5, 11, tzinfo=UTC))
-    services = Site(ServiceContext(database, clock))
+    services = site_over(database, clock)
     make_event(services)
     assert services.queries.event("T1").regulations["public_moves_behind"] is None
     database.dispose()
@@ -165,7 +160,7 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
     migrate.downgrade(url, "0017")
     migrate.upgrade(url)
     database = Database(url)
-    services = Site(ServiceContext(database, clock))
+    services = site_over(database, clock)
     try:
         assert services.queries.event("T1").regulations["public_moves_behind"] is None
         with pytest.raises(errors.GameNotPublic):

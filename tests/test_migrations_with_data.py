@@ -30,14 +30,14 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec
-from cc.kernel.context import Actor, ServiceContext
-from cc.run.site import Site
+from cc.kernel.context import Actor
 from cc.store import migrate
 from cc.store.db import Database, make_engine
 from cc.store.models import Base, Door, Game, GameStatus, Player
 from notation.pgn import display_name
 from tests.conftest import OPERATOR, _create_pg_database, _pg_url
 from tests.mail_support import raw_mail
+from tests.support.sites import site_over
 
 REVISIONS = [
     r.revision
@@ -263,7 +263,7 @@ def site_rows(tmp_path_factory: pytest.TempPathFactory, sqlite_schemas: _SqliteS
     database = Database(url)
     clock = FixedClock(START)
     try:
-        _play(Site(ServiceContext(database, clock)), clock)
+        _play(site_over(database, clock), clock)
         with database.engine.connect() as conn:
             rows = {
                 t.name: _rows(conn, t, set(t.columns.keys())) for t in Base.metadata.tables.values()
@@ -371,7 +371,7 @@ def _rewritten_after(revision: str, upto: str = HEAD) -> set[tuple[str, str]]:
 def _goes_on(url: str) -> None:
     """The current code reads the upgraded site and goes on playing on it."""
     database = Database(url)
-    services = Site(ServiceContext(database, FixedClock(END)))
+    services = site_over(database, FixedClock(END))
     try:
         listed = services.queries.games()
         assert len(listed) == GAMES
@@ -459,7 +459,7 @@ def test_0031_splits_each_name_into_surname_and_given_names(
     assert split["a1"] == ("A1", "", "A1")
     database = Database(url)
     try:
-        services = Site(ServiceContext(database, FixedClock(END)))
+        services = site_over(database, FixedClock(END))
         pgn = services.queries.pgn([1])
         assert '[White "Петров, Пётр Иванович"]' in pgn
         assert services.queries.player("p2").name == "Smith John"

@@ -4,32 +4,24 @@ again, and seen only by the game's two players and its officials."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
-from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
-from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import Door, Move, Notification, Player
+from cc.kernel.context import Actor
+from cc.store.models import Door, Move, Notification
 from cc.xfcc.service import MoveRequest, XfccService
 from tests.conftest import make_event
+from tests.support.sites import give_passwords
 from tests.web_support import csrf_of, sign_in
 
 PASSWORD = "secret-pass-1"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     ids = make_event(services, 3)
-    with db.write() as session:
-        for player in session.scalars(select(Player)):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     services.ids = ids  # type: ignore[attr-defined]
     return services
 

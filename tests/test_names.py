@@ -13,18 +13,14 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base import errors
-from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec
-from cc.kernel.context import ServiceContext
 from cc.run.demo import seed_demo
-from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import Player
 from notation.pgn import display_name, pgn_name, split_name
 from tests.conftest import OPERATOR
+from tests.support.sites import give_passwords
 from tests.test_xfcc import get_my_games
 from tests.web_support import client, csrf_of, sign_in, token_for
 
@@ -35,16 +31,13 @@ PETROV = ("petrov", "Петров", "Пётр Иванович", "Петров �
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     services.players.add(OPERATOR, login="office", surname="Office", roles=["admin"])
     return services
 
 
 def with_passwords(site: Services) -> None:
-    with site.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(site, PASSWORD)
 
 
 def play(site: Services, white: str, black: str) -> None:

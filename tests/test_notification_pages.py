@@ -9,21 +9,18 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cc.app.services import Services
-from cc.base.clock import FixedClock
-from cc.kernel.context import Actor, ServiceContext
+from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
-from cc.run.site import Site
-from cc.store.db import Database
 from cc.store.models import Door
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
 from tests.conftest import make_event
+from tests.support.sites import give_passwords
 from tests.test_russian import english_in, page_text
 from tests.web_support import client, csrf_of, sign_in, token_for
 
@@ -31,15 +28,9 @@ PASSWORD = "correct-horse"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     ids = make_event(services, 3)
-    with db.write() as session:
-        from cc.accounts.hashing import hash_password
-        from cc.store.models import Player
-
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     services.ids = ids  # type: ignore[attr-defined]
     return services
 

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.store.models import OutboundMessage, Player
+from cc.store.models import OutboundMessage
 from tests.conftest import OPERATOR
 from tests.support.in_process import serving
+from tests.support.sites import give_passwords
 from tests.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -104,9 +104,7 @@ def test_an_organiser_runs_entry_to_start_in_the_browser(
         OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang=lang
     )
     services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
-    with services.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with serving(services) as base:
         office = signed_in_office(browser, base, DESKTOP)
@@ -216,9 +214,7 @@ def test_the_event_form_shows_what_the_chosen_system_uses(
     services.players.add(
         OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang=lang
     )
-    with services.ctx.db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shown = {
         "round_robin": {"#f-cycles"},

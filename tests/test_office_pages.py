@@ -5,36 +5,25 @@ public page in both languages."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
-from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
-from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import Player
 from tests.conftest import OPERATOR, make_event
+from tests.support.sites import give_passwords
 from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "office-pass-1"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     make_event(services, 2)
     services.players.add(
         OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
     )
     services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
     services.players.add(OPERATOR, login="appeal", name="Анна Апелляция", roles=["appeal_arbiter"])
-    with db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     return services
 
 

@@ -25,9 +25,7 @@ from fastapi.testclient import TestClient
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.base.health import Health
-from cc.kernel.context import ServiceContext
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
 from cc.store import migrate
 from cc.store.db import Database
 from cc.store.models import Game
@@ -39,6 +37,7 @@ from tests.conftest import BACKENDS, make_event
 from tests.mail_support import raw_mail
 from tests.support.dovecot import DovecotServer
 from tests.support.postgres import PostgresServer, free_port
+from tests.support.sites import site_over
 from tests.test_mail_transport import Collector
 from tests.web_support import token_for
 
@@ -126,10 +125,7 @@ def test_a_database_outage_under_load(server: PostgresServer, dovecot: DovecotSe
     migrate.upgrade(url)
     db = Database(url)
     clock = FixedClock(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    site = Site(
-        ServiceContext(db=db, clock=clock),
-        MailSettings(address="moves@cc.test", secret=b"outage-test"),
-    )
+    site = site_over(db, clock, MailSettings(address="moves@cc.test", secret=b"outage-test"))
     mail_ids = make_event(site, 2, mode="email")  # game 1, by mail
     web_ids = make_event(site, 2, code="T2")  # game 2, through the API
     with db.read() as session:

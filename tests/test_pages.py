@@ -10,26 +10,18 @@ import pytest
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
 from cc.office.outbox import Outbox
-from cc.run.site import Site
-from cc.store.db import Database
 from tests.conftest import OPERATOR, make_event
+from tests.support.sites import give_passwords
 from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "correct-horse"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     ids = make_event(services, 3)
-    with db.write() as session:
-        from cc.accounts.hashing import hash_password
-        from cc.store.models import Player
-
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     services.ids = ids  # type: ignore[attr-defined]
     return services
 

@@ -3,20 +3,14 @@ nothing), who never signed in, a person edited, and a duplicate merged."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base import errors
-from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
-from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import OutboundMessage, Player
+from cc.store.models import OutboundMessage
 from tests.conftest import OPERATOR
+from tests.support.sites import give_passwords
 from tests.web_support import client, csrf_of, sign_in
 
 PASSWORD = "people-pass-1"
@@ -28,13 +22,10 @@ Berg;Anna;anna@example.org;en;;2205;
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock, tmp_path: Path) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     services.players.add(OPERATOR, login="office", name="Office", roles=["admin"], lang="ru")
     services.players.add(OPERATOR, login="anna1", name="A. Berg", emails=["anna@example.org"])
-    with db.write() as s:
-        for row in s.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     return services
 
 

@@ -15,13 +15,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
-from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import Player
+from tests.support.sites import give_passwords
 from tests.test_public_games import play, setup_event, sides, who
 from tests.web_support import assert_documented, client, csrf_of, sign_in, token_for
 
@@ -29,15 +25,12 @@ PASSWORD = "correct-horse"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
+def site(services: Services, clock: FixedClock) -> Services:
     """Event P1 (games public once they end) and P2 (two moves behind)."""
     clock.set(datetime(2026, 5, 10, 9, 0, tzinfo=UTC))
-    services = Site(ServiceContext(db=db, clock=clock))
     services.ids = setup_event(services)  # type: ignore[attr-defined]
     services.ids2 = setup_event(services, code="P2", behind=2)  # type: ignore[attr-defined]
-    with db.write() as session:
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     return services
 
@@ -240,9 +233,7 @@ def test_the_next_game_button_is_absent_when_nothing_waits(site: Services) -> No
 def test_a_claimable_overstep_links_to_the_claim_form(site: Services, clock: FixedClock) -> None:
     clock.set(datetime(2026, 5, 10, 9, 0, tzinfo=UTC))
     setup_event(site, code="M1", mode="email", control=(2, 10), players=2)
-    with site.ctx.db.write() as session:
-        for player in session.query(Player):
-            player.password_hash = hash_password(PASSWORD)
+    give_passwords(site, PASSWORD)
     game = _game_of(site, "M1")
     clock.set(datetime(2026, 5, 22, 9, 0, tzinfo=UTC))  # White used 12 days of 10
     black = site.queries.game(game).black

@@ -22,7 +22,6 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
@@ -31,6 +30,7 @@ from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.web.push_sender import PushSender, VapidSettings
 from tests.conftest import make_event
+from tests.support.sites import give_passwords
 from tests.web_support import csrf_of, sign_in
 
 SITE = "http://127.0.0.1:8000"
@@ -215,9 +215,7 @@ def test_subscribing_a_browser_from_the_page_and_the_service_worker(
     services: Services,
 ) -> None:
     ids = make_event(services, 2)
-    with services.ctx.db.write() as session:
-        for person in session.scalars(select(Player)):
-            person.password_hash = hash_password("correct-horse")
+    give_passwords(services, "correct-horse")
     browser = Browser("https://push.example.net/send/abc")
     body = {
         "endpoint": browser.endpoint,

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game, Move, Player
+from cc.store.models import AuditEntry, Door, Game, Move
 from cc.text import i18n
 from cc.text.refusals import REFUSALS
 from tests.conftest import OPERATOR, make_event
+from tests.support.sites import give_passwords
 from tests.test_cli import Console
 from tests.test_cli import console as console  # the fixture, shared
 from tests.web_support import client, csrf_of, sign_in, token_for
@@ -475,9 +475,7 @@ def test_a_receipt_is_audited_and_the_ledger_and_deadline_follow(
 def test_the_arbiter_records_a_receipt_on_the_game_page(
     services: Services, two_moves: dict
 ) -> None:
-    with services.ctx.db.write() as s:
-        for player in s.scalars(select(Player)):
-            player.password_hash = hash_password("pw-12345678")
+    give_passwords(services, "pw-12345678")
     c = sign_in(services, "arbT1", "pw-12345678")
     page = c.get("/games/1")
     assert 'id="receipt-form"' in page.text

@@ -27,6 +27,7 @@ from cc.store.models import AuditEntry, Event, Game
 from notation import read_move, start, write_move
 from tests.conftest import OPERATOR, empty_database_url, forget_start
 from tests.mail_support import outbox, raw_mail
+from tests.support.sites import give_passwords
 from tests.test_case_pages import PASSWORD, with_passwords
 from tests.test_cli import Console
 from tests.test_xfcc import get_my_games, make_a_move
@@ -399,18 +400,13 @@ def test_the_time_control_counts_the_moves_made_in_the_game(
 def test_the_office_sets_a_theme_and_the_pages_show_it_in_both_languages(
     services: Services, clock: FixedClock
 ) -> None:
-    from cc.accounts.hashing import hash_password
     from tests.web_support import csrf_of, sign_in
 
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     services.players.add(OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"])
     for login in ("w1", "w2"):
         services.players.add(OPERATOR, login=login, name=f"Игрок {login}", lang="ru")
-    with services.ctx.db.write() as session:
-        from cc.store.models import Player
-
-        for row in session.scalars(select(Player)):
-            row.password_hash = hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     c = sign_in(services, "office", PASSWORD)
     page = c.get("/office/events/new")
     assert 'id="f-start-fen"' in page.text

@@ -35,13 +35,11 @@ from cc.accounts.throttle import ADDRESS_BUDGET, PER_ADDRESS, PER_LOGIN
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.kernel.context import ServiceContext
-from cc.run.site import Site
-from cc.store.db import Database
-from cc.store.models import LoginFailure, OutboundMessage, Player
+from cc.store.models import LoginFailure, OutboundMessage
 from cc.web.app import create_app
 from cc.web.context import DEVICE_COOKIE, WebSettings
 from tests.conftest import make_event
+from tests.support.sites import give_passwords
 from tests.test_russian import english_in, page_text
 from tests.test_xfcc import get_my_games
 from tests.web_support import csrf_of, token_for
@@ -52,12 +50,9 @@ AUTH_FAILED = b"<faultstring>AuthenticationFailed</faultstring>"
 
 
 @pytest.fixture
-def site(db: Database, clock: FixedClock) -> Services:
-    services = Site(ServiceContext(db=db, clock=clock))
+def site(services: Services) -> Services:
     services.ids = make_event(services, 3)  # type: ignore[attr-defined]
-    with db.write() as session:
-        for player in session.scalars(select(Player)):
-            player.password_hash = security.hash_password(PASSWORD)
+    give_passwords(services, PASSWORD)
     return services
 
 

@@ -15,20 +15,18 @@ import sys
 from collections.abc import Sequence
 
 from cc.base.clock import SystemClock
-from cc.kernel.context import ServiceContext
 from cc.office.outbound import MailSettings
-from cc.run.site import Site
 from cc.store.db import Database
 from mailgate.imap import ImapMailbox, drain
+from tests.support.sites import site_over
 
 SECRET = b"crash-test"
 
 
 def main() -> None:
     url, port, user, password, when = sys.argv[1:6]
-    services = Site(
-        ServiceContext(Database(url), SystemClock()),
-        MailSettings(address="moves@cc.test", secret=SECRET),
+    services = site_over(
+        Database(url), SystemClock(), MailSettings(address="moves@cc.test", secret=SECRET)
     )
 
     class Dying(ImapMailbox):

@@ -19,13 +19,13 @@ def submit_in_lockstep(
     """For each (game, player, move, move number): wait for the rival, then submit."""
     from cc.base.clock import FixedClock
     from cc.base.errors import ServiceError
-    from cc.kernel.context import Actor, ServiceContext
-    from cc.run.site import Site
+    from cc.kernel.context import Actor
     from cc.store.db import Database
     from cc.store.models import Door
+    from tests.support.sites import site_over
 
     db = Database(url)
-    services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    services = site_over(db, FixedClock(datetime.fromisoformat(instant)))
     with db.engine.connect() as conn:  # warm the pool before the race
         conn.execute(text("SELECT 1"))
     for game_id, player_id, move, number in requests:
@@ -45,12 +45,11 @@ def run_day_in_lockstep(url: str, instant: str, day: str, barrier: Barrier, resu
     from datetime import date
 
     from cc.base.clock import FixedClock
-    from cc.kernel.context import ServiceContext
-    from cc.run.site import Site
     from cc.store.db import Database
+    from tests.support.sites import site_over
 
     db = Database(url)
-    services = Site(ServiceContext(db, FixedClock(datetime.fromisoformat(instant))))
+    services = site_over(db, FixedClock(datetime.fromisoformat(instant)))
     with db.engine.connect() as conn:
         conn.execute(text("SELECT 1"))
     barrier.wait(timeout=60)
