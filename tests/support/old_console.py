@@ -27,7 +27,7 @@ def _command(group: click.Command, args: list[str]) -> click.Command | None:
     command = group
     rest = list(args)
     while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
-        found = command.commands.get(rest.pop(0))
+        found = command.get_command(click.Context(command), rest.pop(0))
         if found is None:
             return None
         command = found
