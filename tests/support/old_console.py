@@ -41,7 +41,11 @@ def _command(group: click.Command, args: list[str]) -> click.Command | None:
 def main() -> None:
     plan: dict[str, Any] = json.load(sys.stdin)
     os.environ.pop("CC_CONFIG", None)
-    from cc.console.main import cli
+    try:
+        # the console of the commits before it became a package of its own
+        from cc.cli import cli
+    except ImportError:
+        from cc.console.main import cli
 
     runner = CliRunner()
     for index, site in enumerate(plan["sites"]):
