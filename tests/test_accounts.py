@@ -20,7 +20,8 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.console.main import State, cli
+from cc.console.base import State
+from cc.console.main import cli
 from cc.kernel.context import Actor
 from cc.store.models import Door, OutboundMessage
 from tests.conftest import OPERATOR, make_event

@@ -425,7 +425,7 @@ def test_a_top_seed_with_a_first_round_bye_hears_of_the_start(
 
 def test_the_console_names_a_knockouts_losers_rounds_and_grand_finals() -> None:
     """Stored from 101 and 201 (cc.events.systems.knockout), named as the pages do."""
-    from cc.console.main import _bracket_round
+    from cc.console.games import _bracket_round
 
     assert _bracket_round("double_knockout", 101) == "Losers' round 1"
     assert _bracket_round("double_knockout", 103) == "Losers' round 3"

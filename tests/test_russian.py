@@ -20,7 +20,8 @@ from click.testing import CliRunner
 from sqlalchemy import select
 
 from cc.app.services import Services
-from cc.console.main import State, cli
+from cc.console.base import State
+from cc.console.main import cli
 from cc.store.models import OutboundMessage
 from cc.views.reports import LABELS
 from tests.conftest import OPERATOR

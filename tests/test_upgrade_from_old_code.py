@@ -34,7 +34,8 @@ import pytest
 import sqlalchemy as sa
 from click.testing import CliRunner
 
-from cc.console import main as cli_module
+from cc.console import base as console_base
+from cc.console.main import cli
 from cc.store.db import make_engine
 from tests.conftest import BACKENDS, _pg_url
 from tests.support.revision_history import (
@@ -331,19 +332,19 @@ def test_a_site_made_by_an_earlier_commit_upgrades_whole(
 
     runner = CliRunner()
     env = {"CC_HOME": site["home"], "CC_DATABASE_URL": site["url"], "CC_CONFIG": None}
-    states: list[cli_module.State] = []
+    states: list[console_base.State] = []
 
-    class State(cli_module.State):
+    class State(console_base.State):
         """The console's state, kept to close its database connections."""
 
         def __init__(self, lang: str | None) -> None:
             super().__init__(lang)
             states.append(self)
 
-    monkeypatch.setattr(cli_module, "State", State)
+    monkeypatch.setattr(console_base, "State", State)
 
     def cc(*args: str) -> str:
-        result = runner.invoke(cli_module.cli, list(args), env=env, catch_exceptions=False)
+        result = runner.invoke(cli, list(args), env=env, catch_exceptions=False)
         assert result.exit_code == 0, (args, result.output)
         return result.output
 

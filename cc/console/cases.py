@@ -11,7 +11,7 @@ import click
 
 from cc.cases.rules import DECISIONS
 from cc.cases.views import CaseView
-from cc.console.main import State, _, acting_as, cli, emit_json, pass_state, refusals, word
+from cc.console.base import State, _, acting_as, emit_json, pass_state, refusals, word
 from cc.kernel.context import find_player
 
 _actor = acting_as
@@ -85,7 +85,7 @@ def _decisions_help(first: str) -> str:
     return f"{first}\n\nDECISION, by the kind of case:\n\n\b\n" + "\n".join(lines)
 
 
-@cli.group()
+@click.group()
 def case() -> None:
     """The arbiter's cases: claims, withdrawals, protests and appeals."""
 

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cc.console.main import State, _, cli, emit_json, pass_state, refusals, word
+from cc.console.base import State, _, emit_json, pass_state, refusals, word
 
 if TYPE_CHECKING:
     from mailgate.gateway import Receipt
 
 
-@cli.group()
+@click.group()
 def mail() -> None:
     """The site's mail: what came in and what became of it, what failed to go out."""
 

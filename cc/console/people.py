@@ -11,10 +11,10 @@ from pathlib import Path
 
 import click
 
-from cc.console.main import State, _, pass_state, player, refusals
+from cc.console.base import State, _, pass_state, refusals
 
 
-@player.command("import")
+@click.command("import")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True))
 @click.option("--invite", is_flag=True, help="Mail each new person a link to choose a password.")
 @pass_state

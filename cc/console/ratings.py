@@ -11,10 +11,10 @@ from datetime import datetime
 
 import click
 
-from cc.console.main import State, _, cli, emit_json, pass_state, refusals
+from cc.console.base import State, _, emit_json, pass_state, refusals
 
 
-@cli.group()
+@click.group()
 def rating() -> None:
     """The server's rating (Glicko-2): close a rating period, list the ratings."""
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import click
 
-from cc.console.main import State, _, emit_json, game, pass_state, refusals
+from cc.console.base import State, _, emit_json, pass_state, refusals
 
 
-@game.command("receipt")
+@click.command("receipt")
 @click.argument("game_id", type=int)
 @click.option("--player", "player_ref", required=True, help="The player who received the move.")
 @click.option(

@@ -12,12 +12,12 @@ from typing import TextIO
 
 import click
 
-from cc.console.main import State, _, _lang, emit_json, game, pass_state, refusals
+from cc.console.base import State, _, _lang, emit_json, pass_state, refusals
 from cc.games.records import LoadedRecord
 from cc.text import i18n
 
 
-@game.command("load-pgn")
+@click.command("load-pgn")
 @click.argument("pgn_file", type=click.File("r", encoding="utf-8-sig"))
 @click.option("--game", "game_id", type=int, help="The game the record is of.")
 @click.option(

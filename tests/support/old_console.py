@@ -27,7 +27,7 @@ def _command(group: click.Command, args: list[str]) -> click.Command | None:
     command = group
     rest = list(args)
     while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
-        found = command.commands.get(rest.pop(0))
+        found = command.get_command(click.Context(command), rest.pop(0))
         if found is None:
             return None
         command = found
@@ -41,7 +41,11 @@ def _command(group: click.Command, args: list[str]) -> click.Command | None:
 def main() -> None:
     plan: dict[str, Any] = json.load(sys.stdin)
     os.environ.pop("CC_CONFIG", None)
-    from cc.console.main import cli
+    try:
+        # the console of the commits before it became a package of its own
+        from cc.cli import cli
+    except ImportError:
+        from cc.console.main import cli
 
     runner = CliRunner()
     for index, site in enumerate(plan["sites"]):
