@@ -1,6 +1,6 @@
 """One site: the services, and the doors that need wiring to them.
 
-The rule services (:mod:`cc.services`) import no door: they record what
+The domains' services (built by :mod:`cc.app.services`) import no door: they record what
 someone should hear of as notifications. Here the email gateway
 (:mod:`mailgate.gateway`) is built over them and its handler subscribed to
 those notifications, once per set of services, so every change, whichever

@@ -1,1 +1,1 @@
-"""The web doors: pages and the JSON API, both over :mod:`cc.services`."""
+"""The web doors: pages and the JSON API, both over :mod:`cc.app.services`."""
