@@ -57,9 +57,9 @@ from mailgate.outgoing import (
     SCHEDULES,
     Mailer,
     reply_subject,
-    reply_token,
 )
 from mailgate.replies import say, size_of
+from mailgate.reply_tokens import reply_token
 from mailgate.requests import GameRequests, Receipt
 
 log = logging.getLogger(__name__)

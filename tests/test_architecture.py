@@ -69,6 +69,7 @@ KNOWN_DOORS_ON_THE_STORE: set[str] = {
     "mailgate.gateway",
     "mailgate.imap",
     "mailgate.listener",
+    "mailgate.notice_lines",
     "mailgate.notices",
     "mailgate.outgoing",
     "mailgate.requests",
@@ -78,10 +79,7 @@ KNOWN_DOORS_ON_THE_STORE: set[str] = {
 KNOWN_SESSION_INFO: set[str] = set()
 
 #: Modules still longer than the limit, to be split by what they hold.
-KNOWN_LONG: set[str] = {
-    "mailgate.notices",
-    "mailgate.outgoing",
-}
+KNOWN_LONG: set[str] = set()
 #: a module past this many lines holds two things
 LONGEST = 600
 

@@ -208,7 +208,7 @@ def test_a_reminder_before_any_move_is_of_the_first_move() -> None:
     """No move has come yet: the line speaks of White's own first move, not
     of a partner's move waiting."""
     from cc.kernel.notifications import DigestItem, Kind
-    from mailgate.notices import digest_line
+    from mailgate.notice_lines import digest_line
 
     first = DigestItem(
         1, Kind.REMINDER, 4, None, None, {"days": 15, "start": "2026-05-10"}, utc(25, 9)

@@ -51,7 +51,7 @@ from mailgate.authenticity import (
 )
 from mailgate.imap import ImapMailbox, drain
 from mailgate.listener import GatewayHandler, start_listener
-from mailgate.outgoing import reply_token, token_issued
+from mailgate.reply_tokens import reply_token, token_issued
 from tests.conftest import make_event
 from tests.mail_support import outbox, raw_mail
 from tests.support.dovecot import DovecotServer

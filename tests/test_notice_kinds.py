@@ -590,7 +590,7 @@ def test_a_leave_withdrawn_before_it_began_is_told_to_those_who_heard_of_it(
 
 def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
     from cc.kernel.notifications import DigestItem, Kind
-    from mailgate.notices import digest_line
+    from mailgate.notice_lines import digest_line
 
     def line(kind: Kind, lang: str, **params: Any) -> str:
         return digest_line(lang, DigestItem(1, kind, 7, None, 3, params, datetime.now(UTC)))
