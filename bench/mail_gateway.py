@@ -41,8 +41,8 @@ from cc.store.db import Database  # noqa: E402
 from cc.store.models import Door, Game, InboundMessage, InboundStatus  # noqa: E402
 from mailgate.imap import ImapMailbox, drain  # noqa: E402
 from mailgate.letters import read_letter  # noqa: E402
-from tests.mail_support import raw_mail  # noqa: E402
 from tests.support.dovecot import DovecotServer  # noqa: E402
+from tests.support.mail import raw_mail  # noqa: E402
 
 
 def set_up(games: int) -> tuple[Services, list[tuple[str, str]]]:

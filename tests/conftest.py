@@ -217,7 +217,7 @@ def make_event(
 
 
 def forget_start(services: Services, code: str) -> None:
-    """Drop the start's notices and mail (EVENT_STARTED, tests/test_notice_kinds.py
+    """Drop the start's notices and mail (EVENT_STARTED, tests/notify/test_notice_kinds.py
     checks them), so a test sees only what follows the start."""
     with services.ctx.db.write() as session:
         event = session.scalar(sa.select(Event).where(Event.code == code))

@@ -317,3 +317,21 @@ def test_no_module_holds_two_things() -> None:
         if len(path.read_text().splitlines()) > LONGEST:
             long.add(name)
     assert long == KNOWN_LONG
+
+
+#: folders of tests/ that are not a package's: the tests in a real browser
+#: (they walk every package's pages), and what the tests share
+TEST_FOLDERS_OF_THEIR_OWN = {"browser", "support", "fixtures", "data"}
+
+
+def test_the_tests_mirror_the_packages() -> None:
+    """A package's tests are found under its own name: tests/games/ for
+    cc/games/, tests/mailgate/ for the email door, and none lie loose."""
+    tests = ROOT / "tests"
+    names = {p.rsplit(".", 1)[-1] for p in PACKAGES}
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+    assert folders - names - TEST_FOLDERS_OF_THEIR_OWN == set()
+    loose = sorted(p.name for p in tests.glob("test_*.py") if p.name != Path(__file__).name)
+    assert loose == []
+    for folder in folders - {"fixtures", "data"}:
+        assert (tests / folder / "__init__.py").exists(), folder

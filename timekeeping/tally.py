@@ -13,7 +13,7 @@ The one formula is the reference's (spec §10.1: a move costs the days ``d``
 with ``received < d <= sent`` on which the player was not on leave), and so
 are its helpers: folding :func:`advance` over a game's moves and closing
 with :func:`clock_of` gives exactly the totals, periods and oversteps of
-:func:`compute_ledger` (tests/test_ledger_tally.py holds them equal over
+:func:`compute_ledger` (tests/timekeeping/test_ledger_tally.py holds them equal over
 random games, leaves, charges, ICCF counting and post restarts). The tally
 holds no schedule (Art. 60): that is what the full computation is for.
 

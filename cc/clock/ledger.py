@@ -166,7 +166,7 @@ class LedgerService:
         need, at a cost that does not grow with the game. Tallies not kept
         (or kept under other regulations, pauses or decisions) are counted
         again from all the moves, and kept. Equal to :meth:`compute` in every
-        figure it has (tests/test_ledger_tally.py, tests/test_ledger_kept.py).
+        figure it has (tests/timekeeping/test_ledger_tally.py, tests/clock/test_ledger_kept.py).
         """
         event = game.event
         rules = rules_for(event)

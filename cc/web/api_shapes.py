@@ -4,7 +4,7 @@ Most answers are a service's view dataclass (``as_json`` of it); these are
 the few a route puts together itself: the leaves with their balance, an
 event with its games, each kind of section table, and PGN. The routes still
 answer with plain dictionaries; these classes only say, in the OpenAPI
-document, what those dictionaries hold (``tests/test_api_contract.py`` and
+document, what those dictionaries hold (``tests/web/test_api_contract.py`` and
 the crosstable tests check the answers against them).
 """
 

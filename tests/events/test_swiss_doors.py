@@ -1,0 +1,218 @@
+"""The Swiss system at its doors: the office's form, the console, the event
+page and the crosstable, in English and Russian (Art. 26, 31.7, 39.3.4)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import select
+
+from cc.app.services import Services
+from cc.base import errors
+from cc.base.clock import FixedClock
+from cc.events.lifecycle import EventSpec
+from cc.store.models import AuditEntry, Game
+from tests.cases.test_cases import at, player
+from tests.conftest import OPERATOR
+from tests.console.test_cli import Console, console  # noqa: F401  (the fixture)
+from tests.support.web import assert_documented, client, sign_in
+from tests.web.test_office_pages import PASSWORD, form, site  # noqa: F401  (the fixture)
+
+START = date(2026, 5, 10)
+
+
+def test_the_office_creates_a_swiss_with_its_rounds(site: Services) -> None:  # noqa: F811
+    c = sign_in(site, "office", PASSWORD)
+    page = c.get("/office/events/new")
+    assert "Швейцарская система" in page.text and 'name="rounds"' in page.text
+    r = c.post(
+        "/office/events/new",
+        data=form(
+            page.text,
+            code="SW26",
+            name="Швейцарка 2026",
+            mode="server",
+            start_date="2026-06-01",
+            timezone="Europe/Moscow",
+            system="swiss",
+            rounds="7",
+            bye_points="1/2",
+            arbiter="judge",
+        ),
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    event = site.queries.event("SW26")
+    assert (event.system, event.rounds, event.pairing_system) == ("swiss", 7, "dutch")
+    # 39.3.4 by default; the bye as the organiser chose
+    assert event.regulations["tiebreaks"] == (
+        "head_to_head,wins,black,buchholz_cut1,buchholz,sonneborn_berger"
+    )
+    assert event.regulations["bye_points"] == "1/2"
+    shown = c.get(r.headers["location"]).text
+    assert "Швейцарская система, 7 туров, пары по голландской системе (ст. 31.7)" in shown
+    assert "за пропуск тура начисляется ½ очка" in shown and "Усечённый Бухгольц-1" in shown
+    # A Swiss without its number of rounds, or with a round robin's Koya, is refused.
+    page = c.get("/office/events/new")
+    bad = c.post(
+        "/office/events/new",
+        data=form(
+            page.text,
+            code="SW27",
+            name="X",
+            mode="server",
+            start_date="2026-06-01",
+            system="swiss",
+            rounds="5",
+            tiebreak_0="koya",
+        ),
+    )
+    assert bad.status_code == 422 and "koya" in bad.text
+    assert client(site).get("/events/SW27").status_code == 404
+
+
+def swiss_of_four(services: Services) -> dict[str, int]:
+    ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
+    for name in ["Anna", "Boris", "Vera", "Gleb"]:
+        ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="SW",
+            name="Swiss",
+            mode="server",  # type: ignore[arg-type]
+            start_date=START,
+            arbiter="arb",
+            system="swiss",
+            rounds=3,
+        ),
+    )
+    services.events.add_players(OPERATOR, "SW", ["anna", "boris", "vera", "gleb"])
+    services.events.start(OPERATOR, "SW")
+    return ids
+
+
+def test_the_crosstable_prints_rounds_and_tie_breaks_in_both_languages(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = swiss_of_four(services)  # no ratings: numbered by name, Anna first
+    with services.ctx.db.read() as session:
+        games = session.scalars(select(Game).order_by(Game.board)).all()
+        pairs = [(g.white.login, g.black.login, g.id) for g in games]
+    # 1 Anna, 2 Boris, 3 Gleb, 4 Vera: 1-3, 4-2
+    assert [(w, b) for w, b, _ in pairs] == [("anna", "gleb"), ("vera", "boris")]
+    services.games.resign(player(ids, "Gleb"), pairs[0][2])
+    page = client(services).get("/events/SW/crosstable", headers={"Accept-Language": "en"})
+    assert "Buchholz cut 1" in page.text and "Rd 3" in page.text
+    assert f'data-game="{pairs[0][2]}">3w1</a>' in page.text  # Anna: 3, White, won
+    # Round 1 not over: the arbiter cannot pair round 2 yet.
+    console_said = services.standings.event("SW")[0]
+    assert console_said.swiss is not None and not console_said.final
+    services.games.resign(player(ids, "Boris"), pairs[1][2])
+    # The last result paired round 2 at once: Anna and Vera on 1 point meet;
+    # both had White, so Anna, the higher, has the Black she wants.
+    with services.ctx.db.read() as session:
+        second = session.scalars(select(Game).where(Game.round == 2)).all()
+        assert sorted((g.white.login, g.black.login) for g in second) == [
+            ("boris", "gleb"),
+            ("vera", "anna"),
+        ]
+    ru = client(services).get("/events/SW/crosstable", headers={"Accept-Language": "ru"})
+    assert "Усечённый Бухгольц-1" in ru.text and "Тур 3" in ru.text and "3б1" in ru.text
+    assert (
+        "Швейцарская система, 3 тура"
+        in client(services).get("/events/SW", headers={"Accept-Language": "ru"}).text
+    )
+    c = client(services)
+    answer = c.get("/api/v1/events/SW/crosstable")
+    assert_documented(c, "GET", "/api/v1/events/{code}/crosstable", answer)
+    [api] = answer.json()
+    assert api["kind"] == "swiss" and api["rounds"] == 3
+    anna = api["rows"][0]
+    assert anna["rounds"][1] == {
+        "round": 2,
+        "opponent": "vera",
+        "opponent_number": 4,
+        "colour": "b",
+        "result": "*",
+        "bye": False,
+        "game": anna["rounds"][1]["game"],
+    }
+    # a round still being played counts nothing in Buchholz yet: Gleb's 0
+    assert anna["tiebreaks"]["buchholz"] == 0
+
+
+@pytest.mark.slow
+def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:  # noqa: F811
+    console.run("db", "upgrade")
+    console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
+    for login in ("anna", "boris", "vera"):
+        console.run("player", "add", login, "--name", login.title())
+    today = datetime.now(UTC).date().isoformat()  # the console's clock is the real one
+    console.run(
+        "event", "create", "SW", "--name", "Swiss", "--mode", "server", "--start",
+        today, "--arbiter", "arb", "--system", "swiss", "--rounds", "2",
+    )  # fmt: skip
+    console.refused(
+        "event", "create", "RR", "--name", "RR", "--mode", "server", "--start", "2026-05-10",
+        "--rounds", "2", code="invalid_input",
+    )  # fmt: skip
+    console.run("event", "add-player", "SW", "anna", "boris", "vera")
+    console.run("event", "start", "SW")
+    shown = console.run("event", "show", "SW").stdout
+    assert "Swiss system: 2 rounds, paired by the Dutch system" in shown
+    # Vera, the lowest, has the bye; Anna-Boris is still being played.
+    table = console.json("event", "crosstable", "SW")
+    [section] = table if isinstance(table, list) else table["sections"]  # type: ignore[index]
+    assert section["kind"] == "swiss"
+    vera = next(r for r in section["rows"] if r["player"] == "vera")
+    assert vera["rounds"][0]["bye"] and vera["points"] == 1
+    said = console.refused("event", "pair-next", "SW", code="event_state")
+    assert "round 1 has games still being played" in said
+    console.run("game", "resign", "1", "--player", "boris")
+    # The result paired round 2 by itself; after it nothing more is paired.
+    console.run("game", "resign", "2", "--player", "vera")
+    said = console.refused("event", "pair-next", "SW", code="event_state")
+    assert "all 2 rounds are paired" in said
+
+
+def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
+    for name in ("Anna", "Boris"):
+        ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
+    services.events.create(
+        OPERATOR,
+        EventSpec(
+            code="TWO",
+            name="Two",
+            mode="server",  # type: ignore[arg-type]
+            start_date=START,
+            arbiter="arb",
+            system="swiss",
+            rounds=2,
+        ),
+    )
+    services.events.add_players(OPERATOR, "TWO", ["anna", "boris"])
+    services.events.start(OPERATOR, "TWO")
+    services.games.resign(player(ids, "Boris"), 1)
+    # Round 2 would pair Anna and Boris again (absolute): not paired, the
+    # resignation stands, and the arbiter is told why when he tries.
+    assert services.queries.game(1).result == "1-0"
+    with services.ctx.db.read() as session:
+        assert session.scalars(select(Game)).all()[-1].round == 1
+        noted = session.scalars(
+            select(AuditEntry).where(AuditEntry.action == "swiss_round_not_paired")
+        ).one()
+        assert "repeat" in noted.details["reason"]
+    with pytest.raises(errors.EventStateError, match="repeat"):
+        services.swiss.pair_next(player(ids, "arb"), "TWO")
+    with pytest.raises(errors.NotPermitted):
+        services.swiss.pair_next(player(ids, "Anna"), "TWO")
+    # Every game is decided, but a round is still to come: the event stays open.
+    assert services.daily.run(START + timedelta(days=1)).closed == []
+    assert services.queries.event("TWO").status == "started"
