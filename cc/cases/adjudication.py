@@ -19,6 +19,7 @@ from cc.cases.records import CaseRecords, add_entry, find_case
 from cc.cases.rules import DAILY_RUN, DECISION_OF, SUBMISSION_DAYS, claimed, local_day
 from cc.cases.views import CaseReader, CaseView
 from cc.games.moves import GameService
+from cc.games.turns import acting_player
 from cc.kernel.context import Actor, ServiceContext, find_game
 from cc.kernel.notifications import Kind
 from cc.store.models import (
@@ -109,7 +110,7 @@ class Adjudication:
             raise errors.InvalidInput(field="reasoning", reason=N_("say why (Art. 56.9.4)"))
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            player = self.games._acting_player(session, actor, game, None, N_("submit"))
+            player = acting_player(session, actor, game, None, N_("submit"))
             case = session.scalar(
                 select(Case)
                 .where(
@@ -171,7 +172,7 @@ class Adjudication:
                         if result == GameResult.DRAW
                         else ResultReason.RESIGNATION
                     )
-                    self.games._finish(session, actor, game, result, reason, now)
+                    self.games.finish(session, actor, game, result, reason, now)
                     self._close(session, case, actor, now, DECISION_OF[result.value], "agreed")
             return self.reader.view(session, case, actor)
 

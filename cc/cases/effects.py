@@ -77,7 +77,7 @@ class DecisionEffects:
             if decision == "upheld" and decisive:
                 loser_white = case.respondent_id == game.white_id
                 game.suspended_by_case_id = None
-                self.games._finish(
+                self.games.finish(
                     session,
                     actor,
                     game,
@@ -116,7 +116,7 @@ class DecisionEffects:
             game = case.game
             assert game is not None
             effects.append(snapshot(game))
-            self.games._finish(
+            self.games.finish(
                 session, actor, game, RESULTS[decision], ResultReason.ADJUDICATION, now
             )
         elif kind == CaseKind.SILENCE and decision != "dismissed":
@@ -124,7 +124,7 @@ class DecisionEffects:
             assert game is not None
             effects.append(snapshot(game))
             result = GameResult.BLACK_WINS if decision == "loss_white" else GameResult.WHITE_WINS
-            self.games._finish(session, actor, game, result, ResultReason.DEFAULT, now)
+            self.games.finish(session, actor, game, result, ResultReason.DEFAULT, now)
         elif kind == CaseKind.WITHDRAWAL or (
             kind == CaseKind.COMPLAINT and decision == "exclusion"
         ):
@@ -164,7 +164,7 @@ class DecisionEffects:
             game.suspended_by_case_id = None
             if decision == "loss":
                 white_lost = game.white_id == player.id
-                self.games._finish(
+                self.games.finish(
                     session,
                     actor,
                     game,
@@ -173,7 +173,7 @@ class DecisionEffects:
                     now,
                 )
             elif decision == "adjudication":
-                self.games._finish(
+                self.games.finish(
                     session, actor, game, GameResult.UNFINISHED, ResultReason.ADJUDICATION, now
                 )
                 game.status = GameStatus.ADJUDICATION
@@ -182,7 +182,7 @@ class DecisionEffects:
                 opened = self.adjudication.open_adjudication(session, game, now, "withdrawal")
                 effects.append({"opened_case": opened.id})
             else:
-                self.games._finish(
+                self.games.finish(
                     session, actor, game, GameResult.UNFINISHED, ResultReason.WITHDRAWAL, now
                 )
                 game.status = GameStatus.ANNULLED

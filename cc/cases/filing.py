@@ -17,6 +17,7 @@ from cc.cases.records import CaseRecords, add_entry, find_case
 from cc.cases.rules import LOST_EMAIL_DAYS, PROTEST_DAYS, local_day
 from cc.cases.views import CaseReader, CaseView
 from cc.games.moves import GameService
+from cc.games.turns import acting_player
 from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, find_event, find_game, find_player
 from cc.kernel.notifications import Kind
@@ -71,7 +72,7 @@ class Filing:
         now = self.ctx.now()
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            claimant = self.games._acting_player(
+            claimant = acting_player(
                 session, actor, game, as_player, N_("claim an overstep for another player")
             )
             basis = claim_basis_of(session, game, claimant.id, now)
@@ -117,7 +118,7 @@ class Filing:
             raise errors.InvalidInput(field="statement", reason=N_("say what happened"))
         with self.ctx.db.write() as session:
             game = find_game(session, game_id, lock=True)
-            claimant = self.games._acting_player(session, actor, game, None, N_("complain"))
+            claimant = acting_player(session, actor, game, None, N_("complain"))
             partner = game.white if claimant.id == game.black_id else game.black
             case = self.records.new_case(
                 session,

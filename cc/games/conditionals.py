@@ -8,7 +8,7 @@ lapses, and its owner is told which line and why (a CONDITIONAL_LAPSED
 notice), once, since a line lapses only once.
 
 :class:`ConditionalMoves` is handed the function that records a move
-(:meth:`cc.games.moves.GameService._record_move`), with which a line plays
+(:meth:`cc.games.moves.GameService.record_move`), with which a line plays
 its answer.
 """
 

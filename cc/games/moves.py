@@ -101,10 +101,10 @@ class GameService:
     def __init__(self, ctx: ServiceContext) -> None:
         self.ctx = ctx
         #: server games lost on time (54.5.2), found by any late request too
-        self.forfeits = Forfeits(self._finish, ctx.notifications)
+        self.forfeits = Forfeits(self.finish, ctx.notifications)
         #: lines that answer the partner's moves, each played by the move itself
-        self.conditionals = ConditionalMoves(ctx, self.forfeits, play=self._record_move)
-        self.outcomes = Outcomes(ctx, self.forfeits, self.conditionals, play=self._record_move)
+        self.conditionals = ConditionalMoves(ctx, self.forfeits, play=self.record_move)
+        self.outcomes = Outcomes(ctx, self.forfeits, self.conditionals, play=self.record_move)
 
     # ----------------------------------------------------------------- moves
 
@@ -208,7 +208,7 @@ class GameService:
                 )
             fired: list[str] = []
             text = (message or "").strip()[:MESSAGE_LIMIT]
-            recorded = self._record_move(
+            recorded = self.record_move(
                 session,
                 actor,
                 game,
@@ -274,7 +274,7 @@ class GameService:
         board = game.position()
         move = read_move(board, text, game)
         san = board.san(move)
-        self._record_move(
+        self.record_move(
             session, actor, game, game.event, player, board, move, when, self.ctx.now(), None
         )
         return san
@@ -326,7 +326,7 @@ class GameService:
                 chess960=game.chess960,
             )
 
-    def _record_move(
+    def record_move(
         self,
         session: Session,
         actor: Actor,
@@ -342,6 +342,11 @@ class GameService:
         message: str | None = None,
         lines_open: bool = True,
     ) -> MoveOutcome:
+        """Record one legal move inside the caller's transaction: the move
+        row, the board, the day ledger, the audit entry, and what follows (a
+        conditional line answering, a game ended by the move). Every door's
+        move, a conditional line and a record loaded by the arbiter all come
+        here, so that a move is recorded one way whoever brings it."""
         color = board.turn
         san = board.san(move)
         # Only a line that lapses names the position before the move.
@@ -553,7 +558,7 @@ class GameService:
         """The caller's own active lines in a game: :meth:`ConditionalMoves.lines`."""
         return self.conditionals.lines(actor, game_id, style)
 
-    def _finish(
+    def finish(
         self,
         session: Session,
         actor: Actor,
@@ -562,11 +567,10 @@ class GameService:
         reason: ResultReason,
         when: datetime,
     ) -> None:
-        """The game ends (:meth:`Outcomes.finish`), also for cases and records."""
+        """The game ends (:meth:`Outcomes.finish`) inside the caller's
+        transaction: a case's decision and a record loaded by the arbiter end
+        games this way too."""
         self.outcomes.finish(session, actor, game, result, reason, when)
-
-    #: the player in whose name a request acts, also for cases
-    _acting_player = staticmethod(turns.acting_player)
 
 
 __all__ = [

@@ -263,7 +263,7 @@ class RecordService:
                 )
             when = self._sent_at(game, move.ply, move.san, move.sent_on, move.sent_time, now)
             mover = game.white if board.turn == chess.WHITE else game.black
-            self.games._record_move(
+            self.games.record_move(
                 session,
                 actor,
                 game,
@@ -417,7 +417,7 @@ class RecordService:
                 result=record.result,
                 termination=termination or "?",
             )
-        self.games._finish(session, actor, game, result, reason, when)
+        self.games.finish(session, actor, game, result, reason, when)
         return None
 
 
