@@ -14,6 +14,8 @@ from cc.store.models import Door
 from cc.web.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
+#: the password the web tests' players sign in with, unless a test sets its own
+PASSWORD = "correct-horse"
 
 
 def client(services: Services) -> TestClient:
@@ -24,6 +26,11 @@ def csrf_of(html: str) -> str:
     match = CSRF.search(html)
     assert match, "no CSRF token in the page"
     return match.group(1)
+
+
+def form(page: str, **values: str) -> dict[str, str]:
+    """A form's fields to send: ``values``, and the CSRF token of the ``page`` it is on."""
+    return {"csrf_token": csrf_of(page), **values}
 
 
 def sign_in(services: Services, login: str, password: str) -> TestClient:
@@ -41,6 +48,14 @@ def sign_in(services: Services, login: str, password: str) -> TestClient:
     )
     assert r.status_code == 303, r.text
     return c
+
+
+def sides_of_game_one(site: Services) -> tuple[str, str, str]:
+    """The logins of game 1's White and Black, and of a player of its event
+    (``t1p1`` to ``t1p3``) outside it."""
+    view = site.queries.game(1)
+    outsider = next(f"t1p{i}" for i in range(1, 4) if f"t1p{i}" not in (view.white, view.black))
+    return view.white, view.black, outsider
 
 
 def token_for(services: Services, player_id: int) -> dict[str, str]:

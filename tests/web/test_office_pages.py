@@ -10,7 +10,7 @@ import pytest
 from cc.app.services import Services
 from tests.conftest import OPERATOR, make_event
 from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in
+from tests.support.web import client, form, sign_in
 
 PASSWORD = "office-pass-1"
 
@@ -25,10 +25,6 @@ def site(services: Services) -> Services:
     services.players.add(OPERATOR, login="appeal", name="Анна Апелляция", roles=["appeal_arbiter"])
     give_passwords(services, PASSWORD)
     return services
-
-
-def form(page: str, **values: str) -> dict[str, str]:
-    return {"csrf_token": csrf_of(page), **values}
 
 
 def test_an_organiser_creates_an_event_from_the_form(site: Services) -> None:
