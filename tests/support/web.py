@@ -33,6 +33,14 @@ def form(page: str, **values: str) -> dict[str, str]:
     return {"csrf_token": csrf_of(page), **values}
 
 
+def new_event(c: TestClient, page: str, code: str, name: str, **values: str) -> Any:
+    """The office's form for a new event sent from ``page`` (the form's page):
+    event ``code`` called ``name``, played on the server from 1 June 2026
+    unless ``values`` (the form's other fields) say otherwise."""
+    fields = {"code": code, "name": name, "mode": "server", "start_date": "2026-06-01", **values}
+    return c.post("/office/events/new", data=form(page, **fields), follow_redirects=False)
+
+
 def sign_in(services: Services, login: str, password: str) -> TestClient:
     c = client(services)
     page = c.get("/login")

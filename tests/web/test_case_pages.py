@@ -49,15 +49,9 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
     page = arbiter.get("/cases/1")
     assert "Заявление о просрочке времени" in page.text and 'id="decide-form"' in page.text
     assert "Доказательства на момент подачи" in page.text
-    refused = arbiter.post(
-        "/cases/1/decide",
-        data=form(page.text, decision="maybe", reasons="x"),
-    )
+    refused = arbiter.post("/cases/1/decide", data=form(page.text, decision="maybe", reasons="x"))
     assert refused.status_code == 409 and "upheld, rejected" in refused.text
-    arbiter.post(
-        "/cases/1/decide",
-        data=form(page.text, decision="upheld", reasons="11 > 10"),
-    )
+    arbiter.post("/cases/1/decide", data=form(page.text, decision="upheld", reasons="11 > 10"))
     assert services.queries.game(1).result == "0-1"
     # An outsider sees nothing of it.
     assert client(services).get("/cases/1", follow_redirects=False).status_code == 303
@@ -129,10 +123,7 @@ def test_complaint_and_lost_email_from_the_pages(services: Services, clock: Fixe
     arbiter = sign_in(services, "arb", PASSWORD)
     page = arbiter.get("/cases/1")
     assert "Жалоба" in page.text and "Insults in every message" in page.text
-    arbiter.post(
-        "/cases/1/decide",
-        data=form(page.text, decision="warning", reasons="Be civil"),
-    )
+    arbiter.post("/cases/1/decide", data=form(page.text, decision="warning", reasons="Be civil"))
     assert services.cases.case(player_actor(ids["p2"]), 1).decision == "warning"
 
     white = sign_in(services, "p1", PASSWORD)

@@ -130,7 +130,7 @@ def _shown(site: Services, login: str) -> dict[str, list[str]]:
 
 
 def test_settings_are_saved_and_refusals_shown_in_the_players_language(site: Services) -> None:
-    white, _, _ = sides_of_game_one(site)
+    white = sides_of_game_one(site)[0]
     w = sign_in(site, white, PASSWORD)
     account = w.get("/account")
     assert 'href="/notifications/settings"' in account.text
@@ -419,7 +419,7 @@ def test_every_kind_is_said_in_both_languages() -> None:
 
 
 def test_a_notice_of_a_whole_event_opens_its_crosstable(site: Services) -> None:
-    white, _, _ = sides_of_game_one(site)
+    white = sides_of_game_one(site)[0]
     pid = player_id(site, white)
     event = site.queries.event("T1")
     with site.ctx.db.write() as session:
