@@ -152,9 +152,12 @@ def test_the_event_audit_says_what_the_bracket_did(services: Services, clock: Fi
         arbiter.password_hash = hash_password("arbiter-pass-1")
         arbiter.lang = "ru"
     page = sign_in(services, "arb", "arbiter-pass-1").get("/audit/events/CUP").text
-    assert "Олимпийская система: матч решён" in page
-    assert "Олимпийская система: назначены следующие партии" in page
-    assert "сетка олимпийской системы" in page
+    for said in (
+        "Олимпийская система: матч решён",
+        "Олимпийская система: назначены следующие партии",
+        "сетка олимпийской системы",
+    ):
+        assert said in page
 
 
 def test_the_russian_bracket_and_regulations_hold_no_code_and_no_english(
