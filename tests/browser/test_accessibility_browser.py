@@ -21,21 +21,19 @@ import json
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
 from tests.support.board import board_ready
+from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, sign_in
 from tests.support.paths import TESTS
-from tests.support.served import console, served
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 AXE = TESTS / "support" / "vendor" / "axe-core" / "axe.min.js"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 #: the impacts a page must not have
 BLOCKING = ("serious", "critical")
 
@@ -50,66 +48,27 @@ RUN_AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then(result 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("accessible")
-    env, cc = console(CC, home)
-
-    def player(login: str, name: str, lang: str = "en", *options: str) -> None:
-        cc("player", "add", login, "--name", name, "--lang", lang, *options,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-
-    today = datetime.now(UTC).date()
-    cc("db", "upgrade")
-    player("arb", "Главный арбитр", "en", "--role", "arbiter")
-    player("office", "Ольга Оргкомитет", "ru", "--role", "admin")
-    player("white", "Wanda White")
-    player("black", "Борис Чёрный", "ru")
-    cc("event", "create", "AXE", "--name", "Accessible Cup", "--mode", "server",
-       "--start", (today - timedelta(days=1)).isoformat(), "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "AXE", "white", "black")
-    cc("event", "start", "AXE")
+    site = ConsoleSite(tmp_path_factory.mktemp("accessible"))
+    site.player("arb", "Главный арбитр", "en", "--role", "arbiter")
+    site.player("office", "Ольга Оргкомитет", "ru", "--role", "admin")
+    site.player("white", "Wanda White")
+    site.player("black", "Борис Чёрный", "ru")
+    site.event("AXE", "Accessible Cup", ("white", "black"))
     # An email event 20 days old whose White has not moved: Black claims it.
-    player("slow", "Sam Slow", "en", "--email", "slow@example.org")
-    player("keen", "Ксения Зоркая", "ru", "--email", "keen@example.org")
-    cc("event", "create", "MAIL", "--name", "Email Cup", "--mode", "email", "--tc", "10/10",
-       "--start", (today - timedelta(days=20)).isoformat(), "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "MAIL", "slow", "keen")
-    cc("event", "start", "MAIL")
-    cc("daily")
-    games = {g["event"]: g["id"] for g in json.loads(cc("game", "list", "--json"))}
+    site.overdue_email_event("MAIL")
+    site.cc("daily")
+    games = {g["event"]: g["id"] for g in json.loads(site.cc("game", "list", "--json"))}
     for who, move in (("white", "e4"), ("black", "c5"), ("white", "Nf3")):
-        cc("game", "move", str(games["AXE"]), "--player", who, "--move", move)
-    cc("case", "claim", str(games["MAIL"]), "--by", "keen", "--statement", "Двадцать дней")
+        site.cc("game", "move", str(games["AXE"]), "--player", who, "--move", move)
+    site.cc("case", "claim", str(games["MAIL"]), "--by", "keen", "--statement", "Двадцать дней")
     # Next season's event, still a draft: the office opens it for entry.
-    cc("event", "create", "NEXT", "--name", "Next Cup", "--mode", "email",
-       "--start", (today + timedelta(days=40)).isoformat(), "--arbiter", "arb")  # fmt: skip
-    with served(CC, home, env) as base:
+    site.event("NEXT", "Next Cup", mode="email", start=40)
+    with site.served() as base:
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: scripts/system-packages installs it")
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def new_page(browser: object) -> object:
-    context = browser.new_context(viewport=PHONE, bypass_csp=True)  # type: ignore[attr-defined]
-    return context.new_page()
-
-
-def sign_in(browser: object, base: str, login: str) -> object:
-    page = new_page(browser)
-    page.goto(f"{base}/login")  # type: ignore[attr-defined]
-    page.fill("input[name=login]", login)  # type: ignore[attr-defined]
-    page.fill("input[name=password]", PASSWORD)  # type: ignore[attr-defined]
-    page.click("button[type=submit] >> text=/Sign in|Вход/")  # type: ignore[attr-defined]
-    # players land on their games, officials on the arbiter's desk
-    page.wait_for_url(lambda url: url in (f"{base}/games", f"{base}/arbiter"))  # type: ignore[attr-defined]
-    return page
+def new_page(browser: Any) -> Any:
+    return browser.new_context(viewport=PHONE, bypass_csp=True).new_page()
 
 
 class Audit:
@@ -147,11 +106,11 @@ def test_every_page_passes_axe_light_and_dark_on_a_phone_and_a_desktop(
     server: str, browser: object
 ) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    white = sign_in(browser, server, "white")
-    black = sign_in(browser, server, "black")
-    keen = sign_in(browser, server, "keen")
-    arbiter = sign_in(browser, server, "arb")
-    office = sign_in(browser, server, "office")
+    # The checker is let in past the pages' Content-Security-Policy.
+    white, black, keen, arbiter, office = (
+        sign_in(browser, server, login, viewport=PHONE, bypass_csp=True)
+        for login in ("white", "black", "keen", "arb", "office")
+    )
     visitor = new_page(browser)
     office.goto(f"{server}/office/events/NEXT")  # type: ignore[attr-defined]
     office.fill("#closes-on", (datetime.now(UTC).date() + timedelta(days=30)).isoformat())  # type: ignore[attr-defined]
@@ -201,28 +160,25 @@ def test_every_page_passes_axe_light_and_dark_on_a_phone_and_a_desktop(
             black.screenshot(path=str(ARTIFACTS / f"axe-confirm-{size}.png"), full_page=True)  # type: ignore[attr-defined]
             audit.visit(keen, case, f"player case {size}")
             audit.visit(keen, mail_game, f"player suspended game {size}", ready="#board")
-            for path, name in (
-                ("/arbiter", "arbiter desk"),
-                ("/arbiter/events/AXE", "arbiter event"),
-                ("/arbiter/events/MAIL", "arbiter mail event"),
-                ("/cases", "arbiter cases"),
-                ("/audit/events/AXE", "arbiter audit log"),
-                ("/events/AXE/regulations", "arbiter regulations"),
-            ):
-                audit.visit(arbiter, server + path, f"{name} {size}")
             audit.visit(arbiter, case, f"arbiter case {size}")
             audit.visit(arbiter, mail_game, f"arbiter game {size}", ready="#board")
-            for path, name in (
-                ("/office", "office"),
-                ("/office/events/new", "office new event"),
-                ("/office/events/NEXT", "office entries"),
-                ("/office/events/AXE", "office started event"),
-                ("/office/people", "office people"),
-                ("/office/people/white", "office person"),
-                ("/office/mail", "office mail"),
-                ("/audit/players/white", "office person's log"),
+            for official, path, name in (
+                (arbiter, "/arbiter", "arbiter desk"),
+                (arbiter, "/arbiter/events/AXE", "arbiter event"),
+                (arbiter, "/arbiter/events/MAIL", "arbiter mail event"),
+                (arbiter, "/cases", "arbiter cases"),
+                (arbiter, "/audit/events/AXE", "arbiter audit log"),
+                (arbiter, "/events/AXE/regulations", "arbiter regulations"),
+                (office, "/office", "office"),
+                (office, "/office/events/new", "office new event"),
+                (office, "/office/events/NEXT", "office entries"),
+                (office, "/office/events/AXE", "office started event"),
+                (office, "/office/people", "office people"),
+                (office, "/office/people/white", "office person"),
+                (office, "/office/mail", "office mail"),
+                (office, "/audit/players/white", "office person's log"),
             ):
-                audit.visit(office, server + path, f"{name} {size}")
+                audit.visit(official, server + path, f"{name} {size}")
             audit.visit(white, f"{server}/events/NEXT", f"player entry {size}")
             audit.visit(visitor, f"{server}/login", f"login {size}")
             audit.visit(visitor, f"{server}/reset", f"reset {size}")

@@ -10,78 +10,20 @@ breaks the Content Security Policy. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
-from tests.support.board import board_ready, click_square, drag
-from tests.support.served import console, served
+from tests.support.board import board_ready, board_site, click_square, drag
+from tests.support.browser import ARTIFACTS, sign_in, watch
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
-#: to a position where White's b7 pawn promotes (b8 or bxa8)
-TO_PROMOTION = ["b4", "a5", "bxa5", "b6", "axb6", "Ba6", "b7", "Nc6"]
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    home = tmp_path_factory.mktemp("board")
-    env, cc = console(CC, home)
-
-    cc("db", "upgrade")
-    cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",
-       "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    players = (("fw", "Fay White", "en"), ("fb", "Фёдор Чёрный", "ru"),
-               ("pw", "Pia White", "en"), ("pb", "Pavel Black", "en"))  # fmt: skip
-    for login, name, lang in players:
-        cc("player", "add", login, "--name", name, "--lang", lang,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
-    games = {}
-    for event, white, black in (("FOOL", "fw", "fb"), ("PROM", "pw", "pb")):
-        cc("event", "create", event, "--name", event, "--mode", "server",
-           "--start", start, "--arbiter", "arb")  # fmt: skip
-        cc("event", "add-player", event, white, black)
-        cc("event", "start", event)
-        [game] = json.loads(cc("game", "list", "--event", event, "--json"))
-        games[event] = str(game["id"])
-    white, black = "pw", "pb"
-    [game] = json.loads(cc("game", "list", "--event", "PROM", "--json"))
-    if game.get("white") == "pb" or game.get("black") == "pw":
-        white, black = black, white
-    for number, move in enumerate(TO_PROMOTION):
-        cc("game", "move", games["PROM"], "--player", black if number % 2 else white,
-           "--move", move)  # fmt: skip
-    with served(CC, home, env) as base:
-        yield {"base": base, **games, "prom_white": white}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def watch(page: Any) -> list[str]:
-    """Collects the page's script errors and Content Security Policy violations."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on(
-        "console",
-        lambda msg: (
-            problems.append(msg.text)
-            if msg.type == "error" or "Content Security Policy" in msg.text
-            else None
-        ),
-    )
-    return problems
+PLAYERS = [("fw", "Fay White", "en"), ("fb", "Фёдор Чёрный", "ru"),
+           ("pw", "Pia White", "en"), ("pb", "Pavel Black", "en")]  # fmt: skip
+site = board_site("board", PLAYERS, "FOOL", "PROM")
 
 
 def white_of(page: Any, base: str, game: str) -> bool:
@@ -97,7 +39,7 @@ def sent(page: Any) -> str:
 
 def test_fools_mate_by_clicks_and_drags(site: dict[str, str], browser: object) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    base, game = site["base"], site["FOOL"]
+    base, game = site["base"], site["FOOL_id"]
     one, two = sign_in(browser, base, "fw"), sign_in(browser, base, "fb")
     white, black = (one, two) if white_of(one, base, game) else (two, one)
     black.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
@@ -174,8 +116,8 @@ def test_a_promotion_is_asked_for_only_on_the_last_rank(
     site: dict[str, str], browser: object
 ) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    base, game = site["base"], site["PROM"]
-    white = sign_in(browser, base, site["prom_white"])
+    base, game = site["base"], site["PROM_id"]
+    white = sign_in(browser, base, site["PROM_white"])
     problems = watch(white)
     white.goto(f"{base}/games/{game}")  # type: ignore[attr-defined]
     board_ready(white)

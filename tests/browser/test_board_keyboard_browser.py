@@ -12,57 +12,28 @@ to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from tests.browser.test_board_browser import TO_PROMOTION, watch
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
-from tests.support.board import board_ready, cursor_of, cursor_to, key_move, spoken, tab_to
-from tests.support.served import console, served
+from tests.support.board import (
+    board_ready,
+    board_site,
+    cursor_of,
+    cursor_to,
+    key_move,
+    spoken,
+    tab_to,
+)
+from tests.support.browser import ARTIFACTS, sign_in, watch
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    home = tmp_path_factory.mktemp("keys")
-    env, cc = console(CC, home)
-    cc("db", "upgrade")
-    cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",
-       "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    players = (("kw", "Kim White", "en"), ("kb", "Ксения Чёрная", "ru"),
-               ("qw", "Quinn White", "en"), ("qb", "Quentin Black", "en"))  # fmt: skip
-    for login, name, lang in players:
-        cc("player", "add", login, "--name", name, "--lang", lang,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
-    games: dict[str, dict[str, str]] = {}
-    for event, one, two in (("KEYS", "kw", "kb"), ("QUEEN", "qw", "qb")):
-        cc("event", "create", event, "--name", event, "--mode", "server",
-           "--start", start, "--arbiter", "arb")  # fmt: skip
-        cc("event", "add-player", event, one, two)
-        cc("event", "start", event)
-        [game] = json.loads(cc("game", "list", "--event", event, "--json"))
-        games[event] = {"id": str(game["id"]), "white": game["white"], "black": game["black"]}
-    queen = games["QUEEN"]
-    for number, move in enumerate(TO_PROMOTION):
-        cc("game", "move", queen["id"], "--player", queen["black" if number % 2 else "white"],
-           "--move", move)  # fmt: skip
-    with served(CC, home, env) as base:
-        yield {"base": base, **{f"{e}_{k}": v for e, g in games.items() for k, v in g.items()}}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+PLAYERS = [("kw", "Kim White", "en"), ("kb", "Ксения Чёрная", "ru"),
+           ("qw", "Quinn White", "en"), ("qb", "Quentin Black", "en")]  # fmt: skip
+site = board_site("keys", PLAYERS, "KEYS", "QUEEN")
 
 
 def to_board(page: Any, url: str) -> None:

@@ -8,144 +8,64 @@ Screenshots are kept in ``test-artifacts/`` (or ``$CC_TEST_ARTIFACTS``).
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
-import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.support.board import board_ready, click_square
-from tests.support.paths import ROOT
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, sign_in
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-CC = str(Path(sys.executable).parent / "cc")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(
-    os.environ.get("CC_TEST_ARTIFACTS", ROOT / "test-artifacts")
-)
-PASSWORD = "play-well-2026"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("site")
-    env, cc = console(CC, home)
-
-    def player(login: str, name: str, lang: str = "en", *options: str) -> None:
-        cc("player", "add", login, "--name", name, "--lang", lang, *options,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-
-    cc("db", "upgrade")
-    player("arb", "Главный арбитр", "en", "--role", "arbiter")
-    player("white", "Wanda White")
-    player("black", "Борис Чёрный", "ru")
-    player("other", "Oscar Other")
-    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
-    cc(
-        "event",
-        "create",
-        "WEB",
-        "--name",
-        "Browser Cup",
-        "--mode",
-        "server",
-        "--start",
-        start,
-        "--arbiter",
-        "arb",
-    )
-    cc("event", "add-player", "WEB", "white", "black", "other")
-    cc("event", "start", "WEB")
+    site = ConsoleSite(tmp_path_factory.mktemp("site"))
+    site.player("arb", "Главный арбитр", "en", "--role", "arbiter")
+    site.player("white", "Wanda White")
+    site.player("black", "Борис Чёрный", "ru")
+    site.player("other", "Oscar Other")
+    site.event("WEB", "Browser Cup", ("white", "black", "other"))
     # An email event 20 days old whose White has not moved: over 10 days.
-    player("apl", "Апелляционный арбитр", "ru", "--role", "appeal_arbiter")
-    player("slow", "Sam Slow", "en", "--email", "slow@example.org")
-    player("keen", "Ксения Зоркая", "ru", "--email", "keen@example.org")
-    cc(
-        "event",
-        "create",
-        "CLM",
-        "--name",
-        "Email Cup",
-        "--mode",
-        "email",
-        "--tc",
-        "10/10",
-        "--start",
-        (datetime.now(UTC).date() - timedelta(days=20)).isoformat(),
-        "--arbiter",
-        "arb",
-        "--appeal-arbiter",
-        "apl",
-    )
-    cc("event", "add-player", "CLM", "slow", "keen")
-    cc("event", "start", "CLM")
+    site.player("apl", "Апелляционный арбитр", "ru", "--role", "appeal_arbiter")
+    site.overdue_email_event("CLM", "--appeal-arbiter", "apl")
     # An event that ended two days ago with its one game unfinished.
-    player("adjr", "Судья Присуждения", "ru", "--role", "adjudicator")
-    player("aw", "Anna White")
-    player("ab", "Борис Бланк", "ru")
-    today = datetime.now(UTC).date()
-    cc(
-        "event",
-        "create",
-        "ADJ",
-        "--name",
-        "Ended Cup",
-        "--mode",
-        "server",
-        "--tc",
-        "10/300",
-        "--start",
-        (today - timedelta(days=30)).isoformat(),
-        "--end",
-        (today - timedelta(days=2)).isoformat(),
-        "--arbiter",
-        "arb",
-        "--adjudicator",
-        "adjr",
-        "--appeal-arbiter",
-        "apl",
-    )
-    cc("event", "add-player", "ADJ", "aw", "ab")
-    cc("event", "start", "ADJ")
-    cc("daily")
-    with served(CC, home, env) as base:
+    site.player("adjr", "Судья Присуждения", "ru", "--role", "adjudicator")
+    site.player("aw", "Anna White")
+    site.player("ab", "Борис Бланк", "ru")
+    ended = datetime.now(UTC).date() - timedelta(days=2)
+    site.event("ADJ", "Ended Cup", ("aw", "ab"), "--tc", "10/300", "--end", ended.isoformat(),
+               "--adjudicator", "adjr", "--appeal-arbiter", "apl", start=-30)  # fmt: skip
+    site.cc("daily")
+    with site.served() as base:
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: scripts/system-packages installs it")
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def send(page: Any, fill: dict[str, str], button: str, shows: str, check: str = "") -> str:
+    """Checks ``check`` (a choice, if any), fills the fields of ``fill``
+    (selector: text), clicks ``button`` and waits for ``shows``; returns what
+    that says."""
+    if check:
+        page.check(check)
+    for field, text in fill.items():
+        page.fill(field, text)
+    page.click(button)
+    page.wait_for_selector(shows)
+    return str(page.inner_text(shows))
 
 
-def sign_in(browser: object, base: str, login: str) -> object:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.goto(f"{base}/login")
-    page.fill("input[name=login]", login)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit] >> text=/Sign in|Вход/")
-    page.wait_for_url(re.compile(r".*/(games|arbiter)$"))  # officials land on their desk
-    return page
+def decide(page: Any, verdict: str, reasons: str, shot: str) -> tuple[str, str]:
+    """The official decides the case open on ``page``: ``verdict``, for
+    ``reasons``; returns what the decision and the case's status say (the
+    page is kept in the screenshot ``shot``)."""
+    decision = send(page, {"#decide-form textarea[name=reasons]": reasons}, "#decide",
+                    "#decision", f"#decide-form input[value={verdict}]")  # fmt: skip
+    status = str(page.inner_text("#case-status"))
+    page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+    return decision, status
 
 
 def game_of(page: object, base: str) -> str:
@@ -251,17 +171,15 @@ def test_a_claim_decided_by_the_arbiter_and_reversed_on_appeal_in_russian(
     game_url = server + row.locator("a").first.get_attribute("href")
     keen.goto(game_url)  # type: ignore[attr-defined]
     assert "лимит времени превышен" in keen.inner_text("#claim-form")  # type: ignore[attr-defined]
-    keen.fill("#claim-form textarea[name=statement]", "Белые не ответили за 20 дней")  # type: ignore[attr-defined]
-    keen.click("#claim-overstep")  # type: ignore[attr-defined]
-    keen.wait_for_selector("#case-title")  # type: ignore[attr-defined]
+    statement = {"#claim-form textarea[name=statement]": "Белые не ответили за 20 дней"}
+    title = send(keen, statement, "#claim-overstep", "#case-title")
     case_url = keen.url  # type: ignore[attr-defined]
-    assert "Заявление о просрочке времени" in keen.inner_text("#case-title")  # type: ignore[attr-defined]
+    assert "Заявление о просрочке времени" in title
 
     slow = sign_in(browser, server, "slow")  # White, the accused, reads English
     slow.goto(case_url)  # type: ignore[attr-defined]
-    slow.fill("#protest-form textarea", "The start notice reached me late")  # type: ignore[attr-defined]
-    slow.click("#protest-form button")  # type: ignore[attr-defined]
-    slow.wait_for_selector("#protest")  # type: ignore[attr-defined]
+    protest = {"#protest-form textarea": "The start notice reached me late"}
+    send(slow, protest, "#protest-form button", "#protest")
 
     # The arbiter switches to Russian and decides from the case's evidence.
     arbiter = sign_in(browser, server, "arb")
@@ -273,30 +191,24 @@ def test_a_claim_decided_by_the_arbiter_and_reversed_on_appeal_in_russian(
     arbiter.wait_for_selector("#decide-form")  # type: ignore[attr-defined]
     assert "Доказательства на момент подачи" in arbiter.inner_text("main")  # type: ignore[attr-defined]
     assert "The start notice reached me late" in arbiter.inner_text("#protest")  # type: ignore[attr-defined]
-    arbiter.check("#decide-form input[value=upheld]")  # type: ignore[attr-defined]
-    arbiter.fill("#decide-form textarea[name=reasons]", "20 дней при норме 10")  # type: ignore[attr-defined]
-    arbiter.click("#decide")  # type: ignore[attr-defined]
-    arbiter.wait_for_selector("#decision")  # type: ignore[attr-defined]
-    assert "удовлетворено" in arbiter.inner_text("#decision")  # type: ignore[attr-defined]
-    assert "решено, можно обжаловать" in arbiter.inner_text("#case-status")  # type: ignore[attr-defined]
-    arbiter.screenshot(path=str(ARTIFACTS / "case-decided-ru.png"), full_page=True)  # type: ignore[attr-defined]
+    decision, status = decide(arbiter, "upheld", "20 дней при норме 10", "case-decided-ru.png")
+    assert "удовлетворено" in decision
+    assert "решено, можно обжаловать" in status
     keen.goto(game_url)  # type: ignore[attr-defined]
     assert "0-1" in keen.inner_text("#result")  # type: ignore[attr-defined]
 
     slow.goto(case_url)  # type: ignore[attr-defined]
-    slow.fill("#appeal-form textarea", "The overstep was the post office's")  # type: ignore[attr-defined]
-    slow.click("#send-appeal")  # type: ignore[attr-defined]
-    slow.wait_for_selector("#appeal")  # type: ignore[attr-defined]
+    send(slow, {"#appeal-form textarea": "The overstep was the post office's"}, "#send-appeal",
+         "#appeal")  # fmt: skip
 
     # The appeal arbiter, in Russian, reverses it: the game goes on.
     judge = sign_in(browser, server, "apl")
     judge.goto(case_url)  # type: ignore[attr-defined]
     assert "на апелляции" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
-    judge.check("#appeal-decision-form input[value=rejected]")  # type: ignore[attr-defined]
-    judge.fill("#appeal-decision-form textarea", "Извещение о старте пришло с опозданием")  # type: ignore[attr-defined]
-    judge.click("#decide-appeal")  # type: ignore[attr-defined]
-    judge.wait_for_selector("#appeal-decision")  # type: ignore[attr-defined]
-    assert "Решение окончательное" in judge.inner_text("#appeal-decision")  # type: ignore[attr-defined]
+    reasons = {"#appeal-decision-form textarea": "Извещение о старте пришло с опозданием"}
+    decision = send(judge, reasons, "#decide-appeal", "#appeal-decision",
+                    "#appeal-decision-form input[value=rejected]")  # fmt: skip
+    assert "Решение окончательное" in decision
     assert "окончательно" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
     judge.screenshot(path=str(ARTIFACTS / "appeal-decided-ru.png"), full_page=True)  # type: ignore[attr-defined]
     slow.goto(game_url)  # type: ignore[attr-defined]
@@ -310,21 +222,21 @@ def test_an_adjudicator_rules_in_russian_and_english(server: str, browser: objec
     white.click("#cases tbody tr[data-case] a")  # type: ignore[attr-defined]
     white.wait_for_selector("#submit-form")  # type: ignore[attr-defined]
     case_url = white.url  # type: ignore[attr-defined]
-    white.check("#submit-form input[value=win]")  # type: ignore[attr-defined]
-    white.fill("#submit-form input[name=move]", "e4")  # type: ignore[attr-defined]
-    white.fill("#submit-form textarea[name=reasoning]", "Better development")  # type: ignore[attr-defined]
-    white.fill("#submit-form textarea[name=analysis]", "1... e5 2. Nf3")  # type: ignore[attr-defined]
-    white.click("#send-materials")  # type: ignore[attr-defined]
-    white.wait_for_selector("#submissions")  # type: ignore[attr-defined]
-    assert "e4" in white.inner_text("#submissions")  # type: ignore[attr-defined]
+    materials = {
+        "#submit-form input[name=move]": "e4",
+        "#submit-form textarea[name=reasoning]": "Better development",
+        "#submit-form textarea[name=analysis]": "1... e5 2. Nf3",
+    }
+    submitted = send(white, materials, "#send-materials", "#submissions",
+                     "#submit-form input[value=win]")  # fmt: skip
+    assert "e4" in submitted
 
     black = sign_in(browser, server, "ab")  # reads Russian
     black.goto(case_url)  # type: ignore[attr-defined]
     black.check("#submit-form input[value=draw]")  # type: ignore[attr-defined]
     assert black.locator("#submit-form input[name=move]").count() == 0  # type: ignore[attr-defined]
-    black.fill("#submit-form textarea[name=reasoning]", "Позиция равная")  # type: ignore[attr-defined]
-    black.click("#send-materials")  # type: ignore[attr-defined]
-    black.wait_for_selector("#submissions")  # type: ignore[attr-defined]
+    reasoning = {"#submit-form textarea[name=reasoning]": "Позиция равная"}
+    send(black, reasoning, "#send-materials", "#submissions")
 
     judge = sign_in(browser, server, "adjr")  # Russian first
     judge.goto(case_url)  # type: ignore[attr-defined]
@@ -340,10 +252,6 @@ def test_an_adjudicator_rules_in_russian_and_english(server: str, browser: objec
     judge.click("#switch-lang")  # type: ignore[attr-defined]  # and on in English
     judge.wait_for_selector("#decide-form")  # type: ignore[attr-defined]
     assert "Adjudication" in judge.inner_text("#case-title")  # type: ignore[attr-defined]
-    judge.check("#decide-form input[value=draw]")  # type: ignore[attr-defined]
-    judge.fill("#decide-form textarea[name=reasons]", "Equal: the engine agrees")  # type: ignore[attr-defined]
-    judge.click("#decide")  # type: ignore[attr-defined]
-    judge.wait_for_selector("#decision")  # type: ignore[attr-defined]
-    assert "Draw" in judge.inner_text("#decision")  # type: ignore[attr-defined]
-    assert "open to appeal" in judge.inner_text("#case-status")  # type: ignore[attr-defined]
-    judge.screenshot(path=str(ARTIFACTS / "adjudication-en.png"), full_page=True)  # type: ignore[attr-defined]
+    decision, status = decide(judge, "draw", "Equal: the engine agrees", "adjudication-en.png")
+    assert "Draw" in decision
+    assert "open to appeal" in status

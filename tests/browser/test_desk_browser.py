@@ -4,7 +4,6 @@ from there, in Russian, on a phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
 import pytest
@@ -12,13 +11,13 @@ import pytest
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.cases.rules import PROTEST_DAYS
-from tests.browser.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from tests.cases.test_cases import at, player, setup_event
+from tests.support.browser import ARTIFACTS, PHONE, fits, sign_in
 from tests.support.in_process import serving
 from tests.support.sites import give_passwords
 from tests.views.test_arbiter_desk import sides
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "desk-pass-1"
 CLAIMED = date(2026, 5, 22)
@@ -29,14 +28,6 @@ def backend() -> str:
     """One database is enough to drive the page (the desk's queries run on both
     in test_arbiter_desk)."""
     return "sqlite"
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_the_arbiter_decides_a_case_from_the_desk(
@@ -53,18 +44,14 @@ def test_the_arbiter_decides_a_case_from_the_desk(
     give_passwords(services, PASSWORD)
 
     with serving(services) as base:
-        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # type: ignore[attr-defined]
-        page.goto(f"{base}/login")
-        page.fill("input[name=login]", "arb")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("button[type=submit]")
+        page = sign_in(browser, base, "arb", viewport=PHONE, password=PASSWORD, lands="arbiter")
         page.wait_for_selector("#desk-cases")
         assert page.url == f"{base}/arbiter"
         case_line = page.inner_text("#desk-cases li")
         assert "завтра" in case_line and "Заявление о просрочке" in case_line
         assert page.locator("#desk-over-limit li").count() == 5
         assert page.locator("#desk-suspended li[data-game='1']").count() == 1
-        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        fits(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "arbiter-desk-ru-phone.png"), full_page=True)
 

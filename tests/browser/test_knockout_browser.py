@@ -8,15 +8,14 @@ scrolls sideways, and on a desktop the rounds stand side by side.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
-from tests.browser.test_layout_browser import DESKTOP, MEASURE, PHONE
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, DESKTOP, MEASURE, PHONE
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 NAMES = [
     "Wanda Whitehead-Montgomery",
@@ -30,55 +29,45 @@ NAMES = [
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("bracket")
-    env, cc = console(CC, home)
-    today = datetime.now(UTC).date()
-    cc("db", "upgrade")
+    site = ConsoleSite(tmp_path_factory.mktemp("bracket"))
     for i, name in enumerate(NAMES, start=1):
-        cc("player", "add", f"k{i}", "--name", name, "--password-stdin", stdin=PASSWORD + "\n")
-    cc("event", "create", "KO", "--name", "Federation Cup With A Rather Long Name",
-       "--mode", "server", "--start", (today - timedelta(days=1)).isoformat(),
-       "--system", "double_knockout", "--games-per-match", "4")  # fmt: skip
-    cc("event", "add-player", "KO", *[f"k{i}" for i in range(1, 7)])
-    cc("event", "start", "KO")
-    with served(CC, home, env) as base:
+        site.player(f"k{i}", name)
+    site.event("KO", "Federation Cup With A Rather Long Name",
+               tuple(f"k{i}" for i in range(1, 7)), "--system", "double_knockout",
+               "--games-per-match", "4", arbiter=None)  # fmt: skip
+    with site.served() as base:
         yield base
 
 
-def test_the_bracket_fits_a_phone_and_a_desktop(server: str) -> None:
+def test_the_bracket_fits_a_phone_and_a_desktop(server: str, browser: Any) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = chromium.new_context(viewport=PHONE).new_page()
-            for viewport in (PHONE, DESKTOP):
-                page.set_viewport_size(viewport)
-                response = page.goto(f"{server}/events/KO/bracket")
-                assert response is not None and response.status == 200
-                page.wait_for_selector(".bracket .match")
-                page.screenshot(
-                    path=str(ARTIFACTS / f"layout-bracket-{viewport['width']}.png"),
-                    full_page=True,
-                )
-                got = page.evaluate(MEASURE)
-                assert got["scroll"] <= got["inner"], got
-                tops = page.evaluate(
-                    """() => [...document.querySelectorAll('.bracket')[0]
-                        .querySelectorAll(':scope > .round')]
-                        .map(r => Math.round(r.getBoundingClientRect().top))"""
-                )
-                assert len(tops) == 3
-                if viewport is PHONE:
-                    assert tops == sorted(tops) and len(set(tops)) == 3  # one under another
-                else:
-                    assert len(set(tops)) == 1  # side by side
-            # In Russian on a phone: the longer words still fit.
-            russian = chromium.new_context(viewport=PHONE, locale="ru-RU").new_page()
-            russian.goto(f"{server}/events/KO/bracket")
-            russian.wait_for_selector(".bracket .match")
-            assert "Верхняя сетка" in russian.inner_text("main")
-            russian.screenshot(path=str(ARTIFACTS / "layout-bracket-ru-390.png"), full_page=True)
-            got = russian.evaluate(MEASURE)
-            assert got["scroll"] <= got["inner"], got
-        finally:
-            chromium.close()
+    page = browser.new_context(viewport=PHONE).new_page()
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        response = page.goto(f"{server}/events/KO/bracket")
+        assert response is not None and response.status == 200
+        page.wait_for_selector(".bracket .match")
+        page.screenshot(
+            path=str(ARTIFACTS / f"layout-bracket-{viewport['width']}.png"),
+            full_page=True,
+        )
+        got = page.evaluate(MEASURE)
+        assert got["scroll"] <= got["inner"], got
+        tops = page.evaluate(
+            """() => [...document.querySelectorAll('.bracket')[0]
+                .querySelectorAll(':scope > .round')]
+                .map(r => Math.round(r.getBoundingClientRect().top))"""
+        )
+        assert len(tops) == 3
+        if viewport is PHONE:
+            assert tops == sorted(tops) and len(set(tops)) == 3  # one under another
+        else:
+            assert len(set(tops)) == 1  # side by side
+    # In Russian on a phone: the longer words still fit.
+    russian = browser.new_context(viewport=PHONE, locale="ru-RU").new_page()
+    russian.goto(f"{server}/events/KO/bracket")
+    russian.wait_for_selector(".bracket .match")
+    assert "Верхняя сетка" in russian.inner_text("main")
+    russian.screenshot(path=str(ARTIFACTS / "layout-bracket-ru-390.png"), full_page=True)
+    got = russian.evaluate(MEASURE)
+    assert got["scroll"] <= got["inner"], got

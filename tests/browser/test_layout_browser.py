@@ -8,91 +8,33 @@ board still takes clicks on a phone. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
 from tests.support.board import board_ready, click_square
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, DESKTOP, MEASURE, PHONE, sign_in
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-#: the document's width against the window's, and what sticks out on the right
-MEASURE = """() => {
-  const width = window.innerWidth;
-  const wide = [];
-  for (const el of document.body.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.right > width + 0.5 && el.getClientRects().length) {
-      const cls = typeof el.className === "string" ? el.className.trim() : "";
-      wide.push(el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
-        + (cls ? "." + cls.split(/\\s+/).join(".") : "") + " " + Math.round(box.right));
-    }
-  }
-  return {scroll: document.documentElement.scrollWidth, inner: width, wide: wide.slice(0, 8)};
-}"""
+pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("layout")
-    env, cc = console(CC, home)
-
-    def player(login: str, name: str, lang: str = "en", *options: str) -> None:
-        cc("player", "add", login, "--name", name, "--lang", lang, *options,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-
-    today = datetime.now(UTC).date()
-    cc("db", "upgrade")
-    player("arb", "Главный арбитр Турнирной Комиссии", "en", "--role", "arbiter")
-    player("white", "Wanda Whitehead-Montgomery")
-    player("black", "Борис Чёрный-Длиннофамильный", "ru")
-    cc("event", "create", "PHONE", "--name", "Mobile Correspondence Championship",
-       "--mode", "server", "--start", (today - timedelta(days=1)).isoformat(),
-       "--arbiter", "arb", "--public-games", "1")  # fmt: skip
-    cc("event", "add-player", "PHONE", "white", "black")
-    cc("event", "start", "PHONE")
+    site = ConsoleSite(tmp_path_factory.mktemp("layout"))
+    site.player("arb", "Главный арбитр Турнирной Комиссии", "en", "--role", "arbiter")
+    site.player("white", "Wanda Whitehead-Montgomery")
+    site.player("black", "Борис Чёрный-Длиннофамильный", "ru")
+    site.event("PHONE", "Mobile Correspondence Championship", ("white", "black"),
+               "--public-games", "1")  # fmt: skip
     # An email event 20 days old whose White has not moved: Black may claim.
-    player("slow", "Sam Slow", "en", "--email", "slow@example.org")
-    player("keen", "Ксения Зоркая", "ru", "--email", "keen@example.org")
-    cc("event", "create", "MAIL", "--name", "Email Cup", "--mode", "email", "--tc", "10/10",
-       "--start", (today - timedelta(days=20)).isoformat(), "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "MAIL", "slow", "keen")
-    cc("event", "start", "MAIL")
+    site.overdue_email_event("MAIL")
     # A game White has won already: the list's table of finished games.
-    cc("event", "create", "DONE", "--name", "Finished Friendly Match With A Long Name",
-       "--mode", "server", "--start", (today - timedelta(days=1)).isoformat(),
-       "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "DONE", "white", "black")
-    cc("event", "start", "DONE")
-    cc("game", "resign", "3", "--player", "black")
-    cc("daily")
-    with served(CC, home, env) as base:
+    site.event("DONE", "Finished Friendly Match With A Long Name", ("white", "black"))
+    site.cc("game", "resign", "3", "--player", "black")
+    site.cc("daily")
+    with site.served() as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def sign_in(browser: object, base: str, login: str) -> object:
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
-    page.goto(f"{base}/login")
-    page.fill("input[name=login]", login)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit] >> text=/Sign in|Вход/")
-    page.wait_for_url(re.compile(r".*/(games|arbiter)$"))  # officials land on their desk
-    return page
 
 
 def play(page: object, url: str, move: str) -> None:
@@ -142,8 +84,8 @@ class Fits:
 
 def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    white = sign_in(browser, server, "white")
-    black = sign_in(browser, server, "black")
+    white = sign_in(browser, server, "white", viewport=PHONE)
+    black = sign_in(browser, server, "black", viewport=PHONE)
     white.goto(f"{server}/games")  # type: ignore[attr-defined]
     # The list's new parts are there to be measured: the finished games, the
     # button to the next game, the count in the header.
@@ -178,7 +120,7 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
     black.click("#add-line")  # type: ignore[attr-defined]
 
     # Black claims White's overstep in the email event: a case to look at.
-    keen = sign_in(browser, server, "keen")
+    keen = sign_in(browser, server, "keen", viewport=PHONE)
     keen.goto(f"{server}/games")  # type: ignore[attr-defined]
     mail_game = server + str(keen.locator("tr[data-game] a").first.get_attribute("href"))  # type: ignore[attr-defined]
     keen.goto(mail_game)  # type: ignore[attr-defined]
@@ -187,7 +129,7 @@ def test_every_page_fits_a_phone_and_a_desktop(server: str, browser: object) -> 
     keen.wait_for_selector("#case-title")  # type: ignore[attr-defined]
     case = keen.url  # type: ignore[attr-defined]
 
-    arbiter = sign_in(browser, server, "arb")
+    arbiter = sign_in(browser, server, "arb", viewport=PHONE)
     anonymous = browser.new_context(viewport=PHONE).new_page()  # type: ignore[attr-defined]
     fits = Fits()
     for viewport in (PHONE, DESKTOP):

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 from tests.support.board import board_ready, drag
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, sign_in
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 #: how soon the partner's move must show on an open page
 WITHIN = 3.0
@@ -27,30 +26,11 @@ WITHIN = 3.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("live")
-    env, cc = console(CC, home)
-
-    cc("db", "upgrade")
-    cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",
-       "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    for login, name, lang in (("wanda", "Wanda White", "en"), ("boris", "Борис Чёрный", "ru")):
-        cc("player", "add", login, "--name", name, "--lang", lang,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
-    cc("event", "create", "LIVE", "--name", "Live Cup", "--mode", "server",
-       "--start", start, "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "LIVE", "wanda", "boris")
-    cc("event", "start", "LIVE")
-    with served(CC, home, env) as base:
+    site = ConsoleSite(tmp_path_factory.mktemp("live"))
+    players = [("wanda", "Wanda White", "en"), ("boris", "Борис Чёрный", "ru")]
+    site.games(players, [("LIVE", "Live Cup", "wanda", "boris")])
+    with site.served() as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def until(check: Callable[[], bool], what: str, within: float = WITHIN) -> float:

@@ -9,26 +9,23 @@ them on the site."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
 import pytest
-from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import OutboundMessage
-from tests.browser.test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from tests.conftest import OPERATOR
+from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, fits, sign_in
 from tests.support.in_process import serving
+from tests.support.mail import outbox as all_mail
 from tests.support.sites import give_passwords
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "office-pass-1"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 LIST = "name,email,lang,rating\n" + "\n".join(
     f"Импорт {i},imp{i}@example.ru,ru,{2000 + 10 * i}" for i in range(10)
 )
@@ -42,38 +39,13 @@ def backend() -> str:
     return "sqlite"
 
 
-@pytest.fixture
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
 def outbox(services: Services, to: str) -> list[OutboundMessage]:
-    with services.ctx.db.read() as s:
-        return list(
-            s.scalars(
-                select(OutboundMessage)
-                .where(OutboundMessage.to_address == to)
-                .order_by(OutboundMessage.id)
-            )
-        )
+    return [m for m in all_mail(services) if m.to_address == to]
 
 
 def signed_in_office(browser: object, base: str, viewport: dict[str, int]) -> Any:
     """A page of the organiser ``office``, signed in (their desk opens)."""
-    page = browser.new_context(viewport=viewport).new_page()  # type: ignore[attr-defined]
-    page.goto(f"{base}/login")
-    page.fill("input[name=login]", "office")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r".*/arbiter$"))
-    return page
-
-
-def fits(page: object) -> None:
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # type: ignore[attr-defined]
+    return sign_in(browser, base, "office", viewport=viewport, password=PASSWORD, lands="arbiter")
 
 
 #: what the organiser reads at each step, in their language

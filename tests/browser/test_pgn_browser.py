@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, sign_in
+from tests.support.served import ConsoleSite
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 START = datetime.now(UTC).date() - timedelta(days=20)
 
@@ -34,50 +34,20 @@ def pgn(round_board: str, white: str, black: str, moves: str, result: str = "*")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    home = tmp_path_factory.mktemp("site")
-    env, cc = console(CC, home)
-
-    def person(login: str, name: str, lang: str, *options: str) -> None:
-        cc("player", "add", login, "--name", name, "--lang", lang, *options,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-
-    cc("db", "upgrade")
-    person("arb", "Arthur Arbiter", "en", "--role", "arbiter")
-    person("arbru", "Арбитров Андрей", "ru", "--role", "arbiter")
+    site = ConsoleSite(tmp_path_factory.mktemp("site"))
+    site.player("arb", "Arthur Arbiter", "en", "--role", "arbiter")
+    site.player("arbru", "Арбитров Андрей", "ru", "--role", "arbiter")
     for login, name in (
         ("ivanov", "Иванов Иван"),
         ("petrova", "Петрова Анна"),
         ("smith", "Smith John"),
     ):
-        person(login, name, "ru")
+        site.player(login, name, "ru")
     for code, arbiter in (("POST-EN", "arb"), ("POST-RU", "arbru")):
-        cc("event", "create", code, "--name", "Почтовый кубок", "--mode", "post",
-           "--start", START.isoformat(), "--tz", "Europe/Moscow", "--arbiter", arbiter)  # fmt: skip
-        cc("event", "add-player", code, "ivanov", "petrova", "smith")
-        cc("event", "start", code)
-    with served(CC, home, env) as base:
-        yield base, home
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: scripts/system-packages installs it")
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-def sign_in(browser: object, base: str, login: str, width: int, height: int) -> object:
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.goto(f"{base}/login")
-    page.fill("input[name=login]", login)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit] >> text=/Sign in|Вход/")
-    page.wait_for_url(re.compile(r".*/(games|arbiter)$"))
-    return page
+        site.event(code, "Почтовый кубок", ("ivanov", "petrova", "smith"), "--tz",
+                   "Europe/Moscow", mode="post", start=START, arbiter=arbiter)  # fmt: skip
+    with site.served() as base:
+        yield base, site.home
 
 
 def fits(page: object) -> None:
@@ -93,7 +63,7 @@ def test_a_game_record_pasted_on_a_desktop_in_english(
 ) -> None:
     base, _home = server
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = sign_in(browser, base, "arb", 1280, 900)
+    page = sign_in(browser, base, "arb", viewport=DESKTOP)
     page.goto(f"{base}/arbiter/events/POST-EN")  # type: ignore[attr-defined]
     href = page.locator("#event-games a").first.get_attribute("href")  # type: ignore[attr-defined]
     page.goto(base + str(href))  # type: ignore[attr-defined]
@@ -123,7 +93,7 @@ def test_an_event_file_uploaded_on_a_phone_in_russian(
     server: tuple[str, Path], browser: object
 ) -> None:
     base, home = server
-    page = sign_in(browser, base, "arbru", 390, 844)
+    page = sign_in(browser, base, "arbru", viewport=PHONE)
     page.goto(f"{base}/arbiter/events/POST-RU")  # type: ignore[attr-defined]
     rows = page.locator("#event-games tbody tr").all_inner_texts()  # type: ignore[attr-defined]
     games = []

@@ -15,18 +15,16 @@ On a phone nothing is wider than the screen. Screenshots go to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import date
 from typing import Any
 
 import pytest
 
 from cc.web.movelist import short_date
-from tests.browser.test_board_browser import watch
-from tests.browser.test_browser import ARTIFACTS, CC, CHROMIUM, CHROMIUM_ARGS, PASSWORD, sign_in
 from tests.support.board import board_ready, click_square, drag, tab_to
-from tests.support.served import console, served
+from tests.support.browser import ARTIFACTS, sign_in, watch
+from tests.support.served import ConsoleSite
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
@@ -45,34 +43,13 @@ OVERFLOW = "() => document.documentElement.scrollWidth <= window.innerWidth"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    home = tmp_path_factory.mktemp("record")
-    env, cc = console(CC, home)
-    cc("db", "upgrade")
-    cc("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter",
-       "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    for login, name, lang in (("rw", "Rita White", "en"), ("rb", "Роман Чёрный", "ru")):
-        cc("player", "add", login, "--name", name, "--lang", lang,
-           "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    start = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
-    cc("event", "create", "REC", "--name", "Record Cup", "--mode", "server",
-       "--start", start, "--arbiter", "arb")  # fmt: skip
-    cc("event", "add-player", "REC", "rw", "rb")
-    cc("event", "start", "REC")
-    [game] = json.loads(cc("game", "list", "--event", "REC", "--json"))
-    for number, move in enumerate(OPENING):
-        cc("game", "move", str(game["id"]), "--player", game["black" if number % 2 else "white"],
-           "--move", move)  # fmt: skip
-    with served(CC, home, env) as base:
+    site = ConsoleSite(tmp_path_factory.mktemp("record"))
+    players = [("rw", "Rita White", "en"), ("rb", "Роман Чёрный", "ru")]
+    game = site.games(players, [("REC", "Record Cup", "rw", "rb")])["REC"]
+    site.play(game, OPENING)
+    with site.served() as base:
         yield {"base": base, "game": str(game["id"]), "white": game["white"],
                "black": game["black"]}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def notation(page: Any, base: str, style: str) -> None:

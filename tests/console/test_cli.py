@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -42,6 +42,32 @@ class Console:
     def json(self, *args: str) -> object:
         return json.loads(self.run(*args, "--json").stdout)
 
+    def event(
+        self,
+        code: str,
+        name: str,
+        start: date,
+        players: tuple[str, ...],
+        *options: str,
+        mode: str = "server",
+    ) -> str:
+        """Creates event ``code`` starting on ``start`` (``options`` as ``cc event
+        create`` takes them), enters ``players`` and starts it; what starting said."""
+        self.run(
+            "event",
+            "create",
+            code,
+            "--name",
+            name,
+            "--mode",
+            mode,
+            "--start",
+            start.isoformat(),
+            *options,
+        )
+        self.run("event", "add-player", code, *players)
+        return self.run("event", "start", code).stdout
+
     def refused(self, *args: str, code: str) -> str:
         result = self.run(*args, ok=False)
         assert result.returncode == 1, (result.stdout, result.stderr)
@@ -71,21 +97,11 @@ def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> No
             "--lang",
             "ru" if i % 2 else "en",
         )
-    console.run(
-        "event",
-        "create",
-        "CUP",
-        "--name",
-        "Server Cup",
-        "--mode",
-        "server",
-        "--start",
-        (today - timedelta(days=3)).isoformat(),
-        "--arbiter",
-        "arb",
+    players = ("p1", "p2", "p3", "p4", "p5")
+    started = console.event(
+        "CUP", "Server Cup", today - timedelta(days=3), players, "--arbiter", "arb"
     )
-    console.run("event", "add-player", "CUP", "p1", "p2", "p3", "p4", "p5")
-    assert "games created: 10" in console.run("event", "start", "CUP").stdout
+    assert "games created: 10" in started
 
     games = console.json("game", "list", "--event", "CUP")
     assert isinstance(games, list)
@@ -177,21 +193,9 @@ def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> No
     assert '[White "Player, 2"]' in pgn and '[Mode "XFCC"]' in pgn
 
     # An event whose official start is still to come takes no moves (54.4.4).
-    console.run(
-        "event",
-        "create",
-        "LATER",
-        "--name",
-        "Later Cup",
-        "--mode",
-        "server",
-        "--start",
-        (today + timedelta(days=10)).isoformat(),
-    )
     console.run("player", "add", "q1", "--name", "Q One")
     console.run("player", "add", "q2", "--name", "Q Two")
-    console.run("event", "add-player", "LATER", "q1", "q2")
-    console.run("event", "start", "LATER")
+    console.event("LATER", "Later Cup", today + timedelta(days=10), ("q1", "q2"))
     later = console.json("game", "list", "--event", "LATER")
     assert isinstance(later, list)
     game_id, white = later[0]["id"], later[0]["white"]
@@ -207,23 +211,8 @@ def test_arbiter_enters_a_posted_move_with_its_date(console: Console) -> None:
     console.run("db", "upgrade")
     console.run("player", "add", "pa", "--name", "A")
     console.run("player", "add", "pb", "--name", "B")
-    console.run(
-        "event",
-        "create",
-        "POST1",
-        "--name",
-        "Post",
-        "--mode",
-        "post",
-        "--tz",
-        "Europe/Moscow",
-        "--start",
-        (today - timedelta(days=5)).isoformat(),
-        "--tc",
-        "10/30",
-    )
-    console.run("event", "add-player", "POST1", "pa", "pb")
-    console.run("event", "start", "POST1")
+    console.event("POST1", "Post", today - timedelta(days=5), ("pa", "pb"),
+                  "--tz", "Europe/Moscow", "--tc", "10/30", mode="post")  # fmt: skip
     at = f"{(today - timedelta(days=2)).isoformat()}T10:15"
     console.run(
         "game",
@@ -266,21 +255,7 @@ def test_schedule_and_report_print_in_russian_and_english(console: Console) -> N
     console.run("player", "add", "arb", "--name", "Арбитр", "--role", "arbiter")
     console.run("player", "add", "ivanov", "--name", "Иванов Иван", "--lang", "ru")
     console.run("player", "add", "smith", "--name", "John Smith")
-    console.run(
-        "event",
-        "create",
-        "EM1",
-        "--name",
-        "Email Open",
-        "--mode",
-        "email",
-        "--start",
-        start.isoformat(),
-        "--arbiter",
-        "arb",
-    )
-    console.run("event", "add-player", "EM1", "ivanov", "smith")
-    console.run("event", "start", "EM1")
+    console.event("EM1", "Email Open", start, ("ivanov", "smith"), "--arbiter", "arb", mode="email")
     for player, move, day in [
         ("ivanov", "4244", 0),
         ("smith", "4745", 2),
@@ -337,21 +312,7 @@ def test_the_daily_run_from_the_console(console: Console) -> None:
     console.run("db", "upgrade")
     console.run("player", "add", "slow", "--name", "Slow")
     console.run("player", "add", "fast", "--name", "Fast")
-    console.run(
-        "event",
-        "create",
-        "OLD",
-        "--name",
-        "Old",
-        "--mode",
-        "server",
-        "--start",
-        (today - timedelta(days=60)).isoformat(),
-        "--tc",
-        "10/50",
-    )
-    console.run("event", "add-player", "OLD", "slow", "fast")
-    console.run("event", "start", "OLD")
+    console.event("OLD", "Old", today - timedelta(days=60), ("slow", "fast"), "--tc", "10/50")
     # Catching up a missed day in order: the 51st day after the start.
     too_early = console.run("daily", "--date", (today - timedelta(days=10)).isoformat()).stdout
     assert "0 lost on time" in too_early
@@ -361,29 +322,21 @@ def test_the_daily_run_from_the_console(console: Console) -> None:
     assert isinstance(shown, dict) and shown["result_reason"] == "time_forfeit"
     assert "0 game(s) examined" in console.run("daily").stdout
     # An event whose end date has passed: its unfinished game goes to adjudication.
-    console.run(
-        "event", "create", "END", "--name", "Ended", "--mode", "server",
-        "--start", (today - timedelta(days=5)).isoformat(),
-        "--end", (today - timedelta(days=1)).isoformat(),
-    )  # fmt: skip
-    console.run("event", "add-player", "END", "slow", "fast")
-    console.run("event", "start", "END")
+    console.event("END", "Ended", today - timedelta(days=5), ("slow", "fast"),
+                  "--end", (today - timedelta(days=1)).isoformat())  # fmt: skip
     assert "games to adjudication: 1 [2]" in console.run("daily").stdout
 
 
 def test_a_withdrawal_case_from_the_console(console: Console) -> None:
-    start = (datetime.now(UTC).date() - timedelta(days=5)).isoformat()
+    start = datetime.now(UTC).date() - timedelta(days=5)
     console.run("db", "upgrade")
     console.run("player", "add", "arb", "--name", "Chief Arbiter", "--role", "arbiter")
     console.run("player", "add", "ap", "--name", "Appeals", "--role", "appeal_arbiter")
     for i in range(1, 4):
         console.run("player", "add", f"p{i}", "--name", f"Player {i}")
-    console.run(
-        "event", "create", "W1", "--name", "W", "--mode", "server", "--start", start,
-        "--arbiter", "arb", "--appeal-arbiter", "ap",
-    )  # fmt: skip
-    console.run("event", "add-player", "W1", "p1", "p2", "p3")
-    console.run("event", "start", "W1")
+    console.event(
+        "W1", "W", start, ("p1", "p2", "p3"), "--arbiter", "arb", "--appeal-arbiter", "ap"
+    )
     opened = console.run("case", "withdraw", "W1", "p1", "--statement", "Moving abroad").stdout
     assert opened.startswith("case 1: withdrawal in W1, open")
     console.refused(
@@ -450,12 +403,7 @@ def test_catching_up_the_day_of_an_overstep_after_a_late_entry(console: Console)
     console.run("player", "add", "arbx", "--name", "Arbiter", "--role", "arbiter")
     console.run("player", "add", "wx", "--name", "White")
     console.run("player", "add", "bx", "--name", "Black")
-    console.run(
-        "event", "create", "LATE", "--name", "Late", "--mode", "server",
-        "--start", start.isoformat(), "--tc", "10/50", "--arbiter", "arbx",
-    )  # fmt: skip
-    console.run("event", "add-player", "LATE", "wx", "bx")
-    console.run("event", "start", "LATE")
+    console.event("LATE", "Late", start, ("wx", "bx"), "--tc", "10/50", "--arbiter", "arbx")
     sent = start + timedelta(days=1)
     console.run(
         "game", "move", "1", "--player", "wx", "--move", "5254", "--at", f"{sent}T12:00",
@@ -513,13 +461,10 @@ def test_the_regulations_and_the_iccf_count_are_shown(console: Console) -> None:
     console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
     console.run("player", "add", "pa", "--name", "A")
     console.run("player", "add", "pb", "--name", "B")
-    console.run(
-        "event", "create", "ICCF1", "--name", "ICCF rules", "--mode", "email",
-        "--start", start.isoformat(), "--arbiter", "arb", "--day-counting", "iccf",
-        "--iccf-double-after-20", "--next-day-receipt", "--leave-per-event", "40",
+    console.event(
+        "ICCF1", "ICCF rules", start, ("pa", "pb"), "--arbiter", "arb", "--day-counting", "iccf",
+        "--iccf-double-after-20", "--next-day-receipt", "--leave-per-event", "40", mode="email",
     )  # fmt: skip
-    console.run("event", "add-player", "ICCF1", "pa", "pb")
-    console.run("event", "start", "ICCF1")
     shown = console.run("event", "show", "ICCF1").stdout
     for line in (
         "control 10/60 days; leave 30/year, 40 per event; penalty 2 days (2 for a repeat)",
@@ -563,12 +508,7 @@ def test_an_arbiter_grants_leave_in_their_own_name(console: Console) -> None:
     console.run("player", "add", "other", "--name", "Other", "--role", "arbiter")
     for login in ("pa", "pb"):
         console.run("player", "add", login, "--name", login.upper())
-    console.run(
-        "event", "create", "L1", "--name", "L", "--mode", "server", "--start",
-        (today - timedelta(days=3)).isoformat(), "--arbiter", "arb",
-    )  # fmt: skip
-    console.run("event", "add-player", "L1", "pa", "pb")
-    console.run("event", "start", "L1")
+    console.event("L1", "L", today - timedelta(days=3), ("pa", "pb"), "--arbiter", "arb")
     begun = ["leave", "take", "pa", "--from", today.isoformat(), "--to",
              (today + timedelta(days=2)).isoformat()]  # fmt: skip
     console.refused(*begun, code="invalid_input")
@@ -602,12 +542,7 @@ def test_no_move_is_entered_at_the_console_during_the_players_leave(console: Con
     console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
     for login in ("pa", "pb"):
         console.run("player", "add", login, "--name", login.upper())
-    console.run(
-        "event", "create", "L1", "--name", "L", "--mode", "server", "--start",
-        (today - timedelta(days=3)).isoformat(), "--arbiter", "arb",
-    )  # fmt: skip
-    console.run("event", "add-player", "L1", "pa", "pb")
-    console.run("event", "start", "L1")
+    console.event("L1", "L", today - timedelta(days=3), ("pa", "pb"), "--arbiter", "arb")
     shown = console.json("game", "show", "1")
     assert isinstance(shown, dict)
     white = shown["white"]
@@ -830,10 +765,7 @@ def test_names_at_the_console_go_to_tables_pgn_and_xfcc(console: Console) -> Non
     console.refused("player", "add", "x", "--surname", " ", code="invalid_input")
     help_text = " ".join(console.run("player", "add", "--help").stdout.split())
     assert "--given-names" in help_text and "surname first" in help_text
-    console.run("event", "create", "NM", "--name", "Names", "--mode", "server",
-                "--start", datetime.now(UTC).date().isoformat())  # fmt: skip
-    console.run("event", "add-player", "NM", "alice", "petrov")
-    console.run("event", "start", "NM")
+    console.event("NM", "Names", datetime.now(UTC).date(), ("alice", "petrov"))
     pgn = console.run("game", "pgn", "1").stdout
     assert '[White "Liddell, Alice"]' in pgn and '[Black "Петров, Пётр Иванович"]' in pgn
     database = Database(console.env["CC_DATABASE_URL"])

@@ -1,10 +1,49 @@
 """Moving on the game page's board (chessground) in Playwright: squares are
 found from the drawn board's box and its orientation, then clicked or
-dragged to with the mouse, as a player would."""
+dragged to with the mouse, as a player would; and the board tests' site."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from tests.support.served import ConsoleSite
+
+#: to a position where White's b7 pawn promotes (b8 or bxa8)
+TO_PROMOTION = ["b4", "a5", "bxa5", "b6", "axb6", "Ba6", "b7", "Nc6"]
+
+
+def board_site(folder: str, players: list[tuple[str, str, str]], fresh: str, promotion: str) -> Any:
+    """A module's fixture: a served site (in a temporary ``folder``) of two
+    server games, event ``fresh``'s between the first two of ``players``
+    (login, name, language) at the start, and event ``promotion``'s between
+    the other two brought to White's promotion. It gives ``base`` (the URL)
+    and each game's ``id``, ``white`` and ``black`` under ``<event>_id`` and
+    so on."""
+
+    @pytest.fixture(scope="module")
+    def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+        with served_games(tmp_path_factory.mktemp(folder), players, fresh, promotion) as site:
+            yield site
+
+    return site
+
+
+@contextmanager
+def served_games(
+    home: Path, players: list[tuple[str, str, str]], fresh: str, promotion: str
+) -> Iterator[dict[str, str]]:
+    site = ConsoleSite(home)
+    (one, *_), (two, *_), (three, *_), (four, *_) = players
+    games = site.games(players, [(fresh, fresh, one, two), (promotion, promotion, three, four)])
+    site.play(games[promotion], TO_PROMOTION)
+    with site.served() as base:
+        ids = {f"{e}_{k}": str(g[k]) for e, g in games.items() for k in ("id", "white", "black")}
+        yield {"base": base, **ids}
 
 
 def square_point(page: Any, key: str) -> tuple[float, float]:

@@ -14,6 +14,8 @@ from cc.store.models import Door
 from cc.web.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
+#: the password the web tests' players sign in with, unless a test sets its own
+PASSWORD = "correct-horse"
 
 
 def client(services: Services) -> TestClient:
@@ -24,6 +26,19 @@ def csrf_of(html: str) -> str:
     match = CSRF.search(html)
     assert match, "no CSRF token in the page"
     return match.group(1)
+
+
+def form(page: str, **values: str) -> dict[str, str]:
+    """A form's fields to send: ``values``, and the CSRF token of the ``page`` it is on."""
+    return {"csrf_token": csrf_of(page), **values}
+
+
+def new_event(c: TestClient, page: str, code: str, name: str, **values: str) -> Any:
+    """The office's form for a new event sent from ``page`` (the form's page):
+    event ``code`` called ``name``, played on the server from 1 June 2026
+    unless ``values`` (the form's other fields) say otherwise."""
+    fields = {"code": code, "name": name, "mode": "server", "start_date": "2026-06-01", **values}
+    return c.post("/office/events/new", data=form(page, **fields), follow_redirects=False)
 
 
 def sign_in(services: Services, login: str, password: str) -> TestClient:
@@ -41,6 +56,14 @@ def sign_in(services: Services, login: str, password: str) -> TestClient:
     )
     assert r.status_code == 303, r.text
     return c
+
+
+def sides_of_game_one(site: Services) -> tuple[str, str, str]:
+    """The logins of game 1's White and Black, and of a player of its event
+    (``t1p1`` to ``t1p3``) outside it."""
+    view = site.queries.game(1)
+    outsider = next(f"t1p{i}" for i in range(1, 4) if f"t1p{i}" not in (view.white, view.black))
+    return view.white, view.black, outsider
 
 
 def token_for(services: Services, player_id: int) -> dict[str, str]:

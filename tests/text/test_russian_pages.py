@@ -37,7 +37,7 @@ from cc.store.models import Door, Game, Notification, OutboundMessage, Player
 from cc.text.refusals import REFUSALS
 from cc.text.words import WORDS
 from tests.conftest import OPERATOR
-from tests.support.web import client, csrf_of
+from tests.support.web import client, csrf_of, sign_in
 from tests.text.test_russian import english_in
 
 PASSWORD = "correct-horse"
@@ -435,15 +435,7 @@ def test_every_page_in_russian_holds_no_code_and_no_english(
 
     def as_(login: str) -> TestClient:
         if login not in clients:
-            c = client(services)
-            page = c.get("/login")
-            signed = c.post(
-                "/login",
-                data={"login": login, "password": PASSWORD, "csrf_token": csrf_of(page.text)},
-                follow_redirects=False,
-            )
-            assert signed.status_code == 303, signed.text
-            clients[login] = c
+            clients[login] = sign_in(services, login, PASSWORD)
         return clients[login]
 
     pages: list[tuple[str, str]] = []

@@ -8,7 +8,7 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from tests.cases.test_cases import at, move, setup_event
 from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in, token_for
+from tests.support.web import client, form, sign_in, token_for
 
 PASSWORD = "correct-horse"
 
@@ -31,7 +31,7 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
     assert 'id="claim-form"' not in sign_in(services, "p1", PASSWORD).get("/games/1").text
     filed = black.post(
         "/games/1/time-claim",
-        data={"csrf_token": csrf_of(page.text), "statement": "Eleven days"},
+        data=form(page.text, statement="Eleven days"),
         follow_redirects=False,
     )
     assert filed.status_code == 303 and filed.headers["location"] == "/cases/1"
@@ -43,21 +43,15 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
 
     case_page = white.get("/cases/1")
     assert 'id="protest-form"' in case_page.text and "Eleven days" in case_page.text
-    white.post("/cases/1/protest", data={"csrf_token": csrf_of(case_page.text), "text": "Late"})
+    white.post("/cases/1/protest", data=form(case_page.text, text="Late"))
 
     arbiter = sign_in(services, "arb", PASSWORD)  # reads Russian
     page = arbiter.get("/cases/1")
     assert "Заявление о просрочке времени" in page.text and 'id="decide-form"' in page.text
     assert "Доказательства на момент подачи" in page.text
-    refused = arbiter.post(
-        "/cases/1/decide",
-        data={"csrf_token": csrf_of(page.text), "decision": "maybe", "reasons": "x"},
-    )
+    refused = arbiter.post("/cases/1/decide", data=form(page.text, decision="maybe", reasons="x"))
     assert refused.status_code == 409 and "upheld, rejected" in refused.text
-    arbiter.post(
-        "/cases/1/decide",
-        data={"csrf_token": csrf_of(page.text), "decision": "upheld", "reasons": "11 > 10"},
-    )
+    arbiter.post("/cases/1/decide", data=form(page.text, decision="upheld", reasons="11 > 10"))
     assert services.queries.game(1).result == "0-1"
     # An outsider sees nothing of it.
     assert client(services).get("/cases/1", follow_redirects=False).status_code == 303
@@ -80,7 +74,7 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
     assert 'id="appeal-decision-form"' in page.text
     judge.post(
         "/cases/1/decide_appeal",
-        data={"csrf_token": csrf_of(page.text), "decision": "rejected", "reasons": "Receipt late"},
+        data=form(page.text, decision="rejected", reasons="Receipt late"),
     )
     assert services.queries.game(1).status == "ongoing"
     view = api.get("/api/v1/cases/1", headers=token_for(services, ids["p2"])).json()
@@ -122,24 +116,19 @@ def test_complaint_and_lost_email_from_the_pages(services: Services, clock: Fixe
     page = black.get("/games/1")
     r = black.post(
         "/games/1/complaint",
-        data={"csrf_token": csrf_of(page.text), "statement": "Insults in every message"},
+        data=form(page.text, statement="Insults in every message"),
         follow_redirects=False,
     )
     assert r.headers["location"] == "/cases/1"
     arbiter = sign_in(services, "arb", PASSWORD)
     page = arbiter.get("/cases/1")
     assert "Жалоба" in page.text and "Insults in every message" in page.text
-    arbiter.post(
-        "/cases/1/decide",
-        data={"csrf_token": csrf_of(page.text), "decision": "warning", "reasons": "Be civil"},
-    )
+    arbiter.post("/cases/1/decide", data=form(page.text, decision="warning", reasons="Be civil"))
     assert services.cases.case(player_actor(ids["p2"]), 1).decision == "warning"
 
     white = sign_in(services, "p1", PASSWORD)
     account = white.get("/account")
-    white.post(
-        "/account/lost-email", data={"csrf_token": csrf_of(account.text), "statement": "Hacked"}
-    )
+    white.post("/account/lost-email", data=form(account.text, statement="Hacked"))
     (lost,) = [c for c in services.cases.cases(player_actor(ids["p1"])) if c.kind == "lost_email"]
     assert lost.status == "open"
     # A new registered address restores it (56.1.2, 56.1.6).

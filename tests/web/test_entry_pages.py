@@ -14,7 +14,7 @@ from cc.store.db import Database
 from cc.store.models import OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in
+from tests.support.web import client, form, sign_in
 
 PASSWORD = "entry-pass-1"
 PLAYERS = [("ann", "Анна Аристова", 2400, "ru"), ("bob", "Bob Brown", 2300, "en"),
@@ -54,7 +54,7 @@ def test_apply_answer_form_and_start_on_the_site(site: Services) -> None:
     assert page.status_code == 200 and 'id="open-entry-form"' in page.text
     r = office.post(
         "/office/events/AUT/entry",
-        data={"csrf_token": csrf_of(page.text), "action": "open", "closes_on": "2026-05-30"},
+        data=form(page.text, action="open", closes_on="2026-05-30"),
         follow_redirects=False,
     )
     assert r.status_code == 303
@@ -64,7 +64,7 @@ def test_apply_answer_form_and_start_on_the_site(site: Services) -> None:
         c = sign_in(site, login, PASSWORD)
         event = c.get("/events/AUT")
         assert 'id="apply-form"' in event.text
-        r = c.post("/events/AUT/apply", data={"csrf_token": csrf_of(event.text), "note": "hi"})
+        r = c.post("/events/AUT/apply", data=form(event.text, note="hi"))
         assert r.status_code == 200 and 'id="entry-state"' in r.text
     russian = sign_in(site, "ann", PASSWORD).get("/events/AUT").text
     assert "Ваша заявка ждёт ответа оргкомитета." in russian
@@ -72,39 +72,38 @@ def test_apply_answer_form_and_start_on_the_site(site: Services) -> None:
     for login in ("ann", "bob"):
         office.post(
             "/office/events/AUT/decide",
-            data={"csrf_token": csrf_of(page.text), "player": login, "decision": "accept"},
+            data=form(page.text, player=login, decision="accept"),
         )
     office.post(
         "/office/events/AUT/decide",
-        data={"csrf_token": csrf_of(page.text), "player": "cat", "decision": "refuse"},
+        data=form(page.text, player="cat", decision="refuse"),
     )
-    office.post(
-        "/office/events/AUT/enter", data={"csrf_token": csrf_of(page.text), "player": "dan"}
-    )
+    office.post("/office/events/AUT/enter", data=form(page.text, player="dan"))
     assert "принята" in mails_to(site, "ann")[-1].body
     assert "not accepted" in mails_to(site, "cat")[-1].body
     # Sections of two by rating: the two strongest apart, the third back in B.
     r = office.post(
         "/office/events/AUT/sections",
-        data={"csrf_token": csrf_of(page.text), "how": "rating", "size": "2"},
+        data=form(page.text, how="rating", size="2"),
     )
     assert r.status_code == 200
     assert site.queries.event("AUT").sections == {"A": ["ann"], "B": ["bob", "dan"]}
     bad = office.post(
         "/office/events/AUT/sections",
-        data={"csrf_token": csrf_of(page.text), "how": "rating", "size": "one"},
+        data=form(page.text, how="rating", size="one"),
     )
     assert bad.status_code == 422 and 'id="office-error"' in bad.text
     # By hand: all three in one section.
     office.post(
         "/office/events/AUT/sections",
-        data={"csrf_token": csrf_of(page.text), "how": "hand",
-              "section:ann": "a", "section:bob": "A", "section:dan": "A"},
-    )  # fmt: skip
+        data=form(
+            page.text, how="hand", **{"section:ann": "a", "section:bob": "A", "section:dan": "A"}
+        ),
+    )
     assert site.queries.event("AUT").sections == {"A": ["ann", "bob", "dan"]}
     r = office.post(
         "/office/events/AUT/start",
-        data={"csrf_token": csrf_of(page.text), "order": "rating"},
+        data=form(page.text, order="rating"),
         follow_redirects=False,
     )
     assert r.status_code == 303

@@ -11,33 +11,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-
 from cc.app.services import Services
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
 from cc.store.models import Door
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
-from tests.conftest import make_event
-from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in, token_for
+from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in, token_for
 from tests.text.test_russian import english_in, page_text
-
-PASSWORD = "correct-horse"
-
-
-@pytest.fixture
-def site(services: Services) -> Services:
-    ids = make_event(services, 3)
-    give_passwords(services, PASSWORD)
-    services.ids = ids  # type: ignore[attr-defined]
-    return services
-
-
-def game_one(site: Services) -> tuple[str, str]:
-    view = site.queries.game(1)
-    return view.white, view.black
 
 
 def player_id(site: Services, login: str) -> int:
@@ -61,7 +42,7 @@ def lines_of(page: str) -> list[str]:
 
 
 def test_a_move_is_listed_counted_and_opened(site: Services) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     b = sign_in(site, black, PASSWORD)
     games = b.get("/games")
     # The games awaiting Black's move are counted apart from the unread ones.
@@ -94,7 +75,7 @@ def test_a_move_is_listed_counted_and_opened(site: Services) -> None:
 
 
 def test_the_centre_in_russian_and_english_with_the_players_time(site: Services) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     b = sign_in(site, black, PASSWORD)
     csrf = csrf_of(b.get("/games").text)
     b.post(
@@ -120,7 +101,7 @@ def test_the_centre_in_russian_and_english_with_the_players_time(site: Services)
 
 
 def test_mark_all_read_needs_its_csrf_token(site: Services) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     move(site, white, "e4")
     move(site, black, "e5")
     move(site, white, "Nf3")
@@ -149,7 +130,7 @@ def _shown(site: Services, login: str) -> dict[str, list[str]]:
 
 
 def test_settings_are_saved_and_refusals_shown_in_the_players_language(site: Services) -> None:
-    white, _ = game_one(site)
+    white = sides_of_game_one(site)[0]
     w = sign_in(site, white, PASSWORD)
     account = w.get("/account")
     assert 'href="/notifications/settings"' in account.text
@@ -200,7 +181,7 @@ def test_settings_are_saved_and_refusals_shown_in_the_players_language(site: Ser
 def test_the_header_counts_on_every_page_and_the_game_page_carries_its_stamp(
     site: Services,
 ) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     move(site, white, "d4")
     b = sign_in(site, black, PASSWORD)
     for path in ("/games", "/games/1", "/leave", "/account", "/cases", "/notifications",
@@ -225,7 +206,7 @@ def test_the_header_counts_on_every_page_and_the_game_page_carries_its_stamp(
 
 
 def test_the_api_lists_marks_read_and_sets_choices(site: Services) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     move(site, white, "e4")
     c = client(site)
     bearer = token_for(site, player_id(site, black))
@@ -281,7 +262,7 @@ def test_the_api_lists_marks_read_and_sets_choices(site: Services) -> None:
 
 
 def test_the_pulse_answers_a_token_and_the_sites_own_session(site: Services) -> None:
-    white, black = game_one(site)
+    white, black, _ = sides_of_game_one(site)
     c = client(site)
     assert c.get("/api/v1/me/pulse").status_code == 401
     bearer = token_for(site, player_id(site, black))
@@ -438,7 +419,7 @@ def test_every_kind_is_said_in_both_languages() -> None:
 
 
 def test_a_notice_of_a_whole_event_opens_its_crosstable(site: Services) -> None:
-    white, _ = game_one(site)
+    white = sides_of_game_one(site)[0]
     pid = player_id(site, white)
     event = site.queries.event("T1")
     with site.ctx.db.write() as session:

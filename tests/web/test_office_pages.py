@@ -10,7 +10,12 @@ import pytest
 from cc.app.services import Services
 from tests.conftest import OPERATOR, make_event
 from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in
+from tests.support.web import (
+    client,
+    form,  # noqa: F401  (events/test_swiss_doors.py takes it from here)
+    new_event,
+    sign_in,
+)
 
 PASSWORD = "office-pass-1"
 
@@ -27,39 +32,31 @@ def site(services: Services) -> Services:
     return services
 
 
-def form(page: str, **values: str) -> dict[str, str]:
-    return {"csrf_token": csrf_of(page), **values}
-
-
 def test_an_organiser_creates_an_event_from_the_form(site: Services) -> None:
     c = sign_in(site, "office", PASSWORD)
     office = c.get("/office")
     assert office.status_code == 200 and "Оргкомитет" in office.text and "T1" in office.text
     page = c.get("/office/events/new")
     assert page.status_code == 200 and "Иван Судья" in page.text and "Анна Апелляция" in page.text
-    r = c.post(
-        "/office/events/new",
-        data=form(
-            page.text,
-            code="CUP26",
-            name="Кубок 2026",
-            mode="email",
-            start_date="2026-06-01",
-            end_date="2027-06-01",
-            timezone="Europe/Moscow",
-            cycles="2",
-            arbiter="judge",
-            appeal_arbiters="appeal",
-            control_moves="10",
-            control_days="40",
-            leave_days_per_event="20",
-            iccf_double_after_20="yes",
-            conditional_moves="no",
-            no_engines="1",
-            tiebreak_0="sonneborn_berger",
-            tiebreak_1="wins",
-        ),
-        follow_redirects=False,
+    r = new_event(
+        c,
+        page.text,
+        "CUP26",
+        "Кубок 2026",
+        mode="email",
+        end_date="2027-06-01",
+        timezone="Europe/Moscow",
+        cycles="2",
+        arbiter="judge",
+        appeal_arbiters="appeal",
+        control_moves="10",
+        control_days="40",
+        leave_days_per_event="20",
+        iccf_double_after_20="yes",
+        conditional_moves="no",
+        no_engines="1",
+        tiebreak_0="sonneborn_berger",
+        tiebreak_1="wins",
     )
     assert r.status_code == 303 and r.headers["location"].startswith("/events/CUP26/regulations")
     event = site.queries.event("CUP26")
@@ -87,29 +84,13 @@ def test_an_organiser_creates_an_event_from_the_form(site: Services) -> None:
 def test_a_refused_form_comes_back_with_the_reason_and_what_was_typed(site: Services) -> None:
     c = sign_in(site, "office", PASSWORD)
     page = c.get("/office/events/new")
-    r = c.post(
-        "/office/events/new",
-        data=form(page.text, code="BAD CODE", name="Кубок", mode="server", start_date="2026-06-01"),
-    )
+    r = new_event(c, page.text, "BAD CODE", "Кубок")
     assert r.status_code == 422 and 'id="event-error"' in r.text
     assert "код соревнования" in r.text and "Кубок" in r.text
-    r = c.post(
-        "/office/events/new",
-        data=form(
-            page.text,
-            code="OK",
-            name="Кубок",
-            mode="server",
-            start_date="2026-06-01",
-            control_days="many",
-        ),
-    )
+    r = new_event(c, page.text, "OK", "Кубок", control_days="many")
     error = r.text.split('id="event-error"', 1)[1].split("</p>", 1)[0]
     assert r.status_code == 422 and "дней на контроль" in error and "control_days" not in error
-    taken = c.post(
-        "/office/events/new",
-        data=form(page.text, code="T1", name="Again", mode="server", start_date="2026-06-01"),
-    )
+    taken = new_event(c, page.text, "T1", "Again")
     assert taken.status_code == 422
     assert [e.code for e in site.office.events(OPERATOR)] == ["T1"]
 

@@ -6,31 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.office.outbox import Outbox
-from tests.conftest import OPERATOR, make_event
+from tests.conftest import OPERATOR
 from tests.support.paths import ROOT
-from tests.support.sites import give_passwords
-from tests.support.web import client, csrf_of, sign_in
-
-PASSWORD = "correct-horse"
-
-
-@pytest.fixture
-def site(services: Services) -> Services:
-    ids = make_event(services, 3)
-    give_passwords(services, PASSWORD)
-    services.ids = ids  # type: ignore[attr-defined]
-    return services
-
-
-def players_of_game_one(site: Services) -> tuple[str, str, str]:
-    view = site.queries.game(1)
-    outsider = next(f"t1p{i}" for i in range(1, 4) if f"t1p{i}" not in (view.white, view.black))
-    return view.white, view.black, outsider
+from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in
 
 
 def test_signed_out_visitors_are_sent_to_sign_in(site: Services) -> None:
@@ -72,7 +53,7 @@ def test_login_form_needs_its_csrf_token(site: Services) -> None:
 
 
 def test_play_a_move_with_send_then_confirm(site: Services) -> None:
-    white, black, _ = players_of_game_one(site)
+    white, black, _ = sides_of_game_one(site)
     c = sign_in(site, white, PASSWORD)
     games = c.get("/games")
     assert 'class="my-turn" data-game="1"' in games.text
@@ -102,7 +83,7 @@ def test_play_a_move_with_send_then_confirm(site: Services) -> None:
 
 
 def test_someone_elses_game_is_refused(site: Services) -> None:
-    _, _, outsider = players_of_game_one(site)
+    _, _, outsider = sides_of_game_one(site)
     c = sign_in(site, outsider, PASSWORD)
     page = c.get("/games/1")
     assert page.status_code == 403
@@ -116,7 +97,7 @@ def test_someone_elses_game_is_refused(site: Services) -> None:
 
 
 def test_pages_in_russian(site: Services) -> None:
-    white, _, _ = players_of_game_one(site)
+    white, _, _ = sides_of_game_one(site)
     c = sign_in(site, white, PASSWORD)
     csrf = csrf_of(c.get("/games").text)
     c.post("/lang", data={"lang": "ru", "csrf_token": csrf, "next": "/games"})
@@ -133,7 +114,7 @@ def test_pages_in_russian(site: Services) -> None:
 
 
 def test_resign_needs_confirmation(site: Services) -> None:
-    white, _, _ = players_of_game_one(site)
+    white, _, _ = sides_of_game_one(site)
     c = sign_in(site, white, PASSWORD)
     page = c.get("/games/1/resign")
     assert "Yes, I resign" in page.text
@@ -143,7 +124,7 @@ def test_resign_needs_confirmation(site: Services) -> None:
 
 
 def test_draw_offer_and_accept_on_the_pages(site: Services) -> None:
-    white, black, _ = players_of_game_one(site)
+    white, black, _ = sides_of_game_one(site)
     w = sign_in(site, white, PASSWORD)
     w.post("/games/1/draw", data={"action": "offer", "csrf_token": csrf_of(w.get("/games").text)})
     b = sign_in(site, black, PASSWORD)
@@ -154,7 +135,7 @@ def test_draw_offer_and_accept_on_the_pages(site: Services) -> None:
 
 
 def test_pgn_downloads(site: Services) -> None:
-    white, _, _ = players_of_game_one(site)
+    white, _, _ = sides_of_game_one(site)
     c = sign_in(site, white, PASSWORD)
     one = c.get("/games/1.pgn")
     assert one.headers["content-type"].startswith("application/x-chess-pgn")
@@ -259,7 +240,7 @@ def test_templates_hold_no_bare_text() -> None:
 
 
 def test_conditional_moves_on_the_pages(site: Services) -> None:
-    white, black, _ = players_of_game_one(site)
+    white, black, _ = sides_of_game_one(site)
     w = sign_in(site, white, PASSWORD)
     csrf = csrf_of(w.get("/games/1").text)
     sent = w.post("/games/1/send", data={"move": "e4", "conditional": "e5 Кf3", "csrf_token": csrf})
@@ -285,7 +266,7 @@ def test_conditional_moves_on_the_pages(site: Services) -> None:
 
 
 def test_every_page_names_itself_before_the_site(site: Services) -> None:
-    white, _, _ = players_of_game_one(site)
+    white, _, _ = sides_of_game_one(site)
     c = sign_in(site, white, PASSWORD)
     view = site.queries.game(1)
     titles = {

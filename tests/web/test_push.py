@@ -138,6 +138,19 @@ def pushing(services: Services) -> dict[str, int]:
     return ids
 
 
+def subscribed(
+    services: Services, push_service: PushService, *paths: str
+) -> tuple[dict[str, int], list[Browser]]:
+    """A site ``pushing``, where Black has subscribed from a browser at each of
+    ``paths`` of the push service; the event's ids and those browsers."""
+    ids = pushing(services)
+    black = Actor.player(ids["p2"], Door.WEB)
+    browsers = [Browser(f"{push_service.url}{path}") for path in paths]
+    for b in browsers:
+        services.push.subscribe(black, b.endpoint, b.p256dh, b64(b.auth))
+    return ids, browsers
+
+
 def due(services: Services) -> list[int]:
     with services.ctx.db.read() as session:
         return list(session.scalars(select(Notification.id).where(Notification.push_due)))
@@ -154,11 +167,7 @@ def run(sender: PushSender) -> int:
 def test_a_move_is_pushed_encrypted_and_signed_and_a_gone_browser_is_dropped(
     services: Services, clock: FixedClock, push_service: PushService
 ) -> None:
-    ids = pushing(services)
-    black = Actor.player(ids["p2"], Door.WEB)
-    phone, old = Browser(f"{push_service.url}/ok/phone"), Browser(f"{push_service.url}/gone/old")
-    for b in (phone, old):
-        services.push.subscribe(black, b.endpoint, b.p256dh, b64(b.auth))
+    ids, (phone, _old) = subscribed(services, push_service, "/ok/phone", "/gone/old")
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
     assert len(due(services)) == 1
     private, public = vapid_keys()
@@ -189,11 +198,7 @@ def test_a_move_is_pushed_encrypted_and_signed_and_a_gone_browser_is_dropped(
 def test_a_busy_push_service_is_tried_again_later(
     services: Services, clock: FixedClock, push_service: PushService
 ) -> None:
-    ids = pushing(services)
-    black = Actor.player(ids["p2"], Door.WEB)
-    phone, laptop = Browser(f"{push_service.url}/ok/phone"), Browser(f"{push_service.url}/busy/l")
-    for b in (phone, laptop):
-        services.push.subscribe(black, b.endpoint, b.p256dh, b64(b.auth))
+    ids, _browsers = subscribed(services, push_service, "/ok/phone", "/busy/l")
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
     private, _public = vapid_keys()
     now = [datetime(2026, 5, 11, 9, 0).astimezone()]
@@ -280,10 +285,7 @@ def test_several_server_processes_push_each_notice_once(
     """Every process of a site runs a push sender; a claim in the database
     (with a lease) keeps them from pushing the same notice twice, and one
     whose process died is taken by another when the lease runs out."""
-    ids = pushing(services)
-    black = Actor.player(ids["p2"], Door.WEB)
-    laptop = Browser(f"{push_service.url}/busy/laptop")
-    services.push.subscribe(black, laptop.endpoint, laptop.p256dh, b64(laptop.auth))
+    ids, _browsers = subscribed(services, push_service, "/busy/laptop")
     clock.set(datetime(2026, 5, 11, 9, 0).astimezone())
     services.games.submit_move(Actor.player(ids["p1"], Door.WEB), 1, "e4")
     private, _public = vapid_keys()
