@@ -24,7 +24,7 @@ from cc.console.base import State
 from cc.console.main import cli
 from cc.kernel.context import Actor
 from cc.store.models import Door, OutboundMessage
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, csrf_of, sign_in
 from tests.web.test_case_pages import PASSWORD, with_passwords
 from tests.web.test_pages import sent_mail

@@ -11,11 +11,11 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import AuditEntry, Game
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
 from tests.console.test_cli import Console, console  # noqa: F401  (the fixture)
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.web import assert_documented, client, sign_in
 from tests.web.test_office_pages import PASSWORD, form, site  # noqa: F401  (the fixture)
 
@@ -76,18 +76,7 @@ def swiss_of_four(services: Services) -> dict[str, int]:
     ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
     for name in ["Anna", "Boris", "Vera", "Gleb"]:
         ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="SW",
-            name="Swiss",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            arbiter="arb",
-            system="swiss",
-            rounds=3,
-        ),
-    )
+    create_event(services, "SW", "Swiss", START, arbiter="arb", system="swiss", rounds=3)
     services.events.add_players(OPERATOR, "SW", ["anna", "boris", "vera", "gleb"])
     services.events.start(OPERATOR, "SW")
     return ids
@@ -185,18 +174,7 @@ def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
     ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
     for name in ("Anna", "Boris"):
         ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="TWO",
-            name="Two",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            arbiter="arb",
-            system="swiss",
-            rounds=2,
-        ),
-    )
+    create_event(services, "TWO", "Two", START, arbiter="arb", system="swiss", rounds=2)
     services.events.add_players(OPERATOR, "TWO", ["anna", "boris"])
     services.events.start(OPERATOR, "TWO")
     services.games.resign(player(ids, "Boris"), 1)

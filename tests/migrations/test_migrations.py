@@ -80,7 +80,7 @@ def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     """The last line of defence against a move applied twice."""
     from cc.base.clock import FixedClock
     from cc.store.db import Database
-    from tests.conftest import make_event
+    from tests.support.events import make_event
 
     database = Database(db_url)
     services = site_over(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
@@ -113,7 +113,7 @@ def test_0009_puts_email_games_before_the_next_daily_run(
     """Games started under 0008 get their new deadlines from the next daily run."""
     from cc.base.clock import FixedClock
     from cc.store.db import Database
-    from tests.conftest import make_event
+    from tests.support.events import make_event
 
     url = empty_database_url(request, backend, tmp_path)
     migrate.upgrade(url)
@@ -143,7 +143,7 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
     from cc.base import errors
     from cc.base.clock import FixedClock
     from cc.store.db import Database
-    from tests.conftest import OPERATOR, make_event
+    from tests.support.events import OPERATOR, make_event
 
     url = empty_database_url(request, backend, tmp_path)
     migrate.upgrade(url)

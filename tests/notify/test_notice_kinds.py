@@ -15,21 +15,16 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door, Notification, OutboundMessage, Player, PlayerEmail
-from tests.conftest import make_event
-from tests.support.mail import outbox, raw_mail, thread
+from tests.support.events import make_event
+from tests.support.mail import game_subjects, outbox, raw_mail, thread
+from tests.support.records import notices
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 
 
 def told(services: Services, player_id: int, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
     """(kind, params) of the player's notifications, oldest first."""
-    with services.ctx.db.read() as s:
-        rows = s.scalars(
-            select(Notification)
-            .where(Notification.recipient_id == player_id)
-            .order_by(Notification.id)
-        ).all()
-        return [(n.kind, dict(n.params)) for n in rows if not kinds or n.kind in kinds]
+    return [(n.kind, dict(n.params)) for n in notices(services, player_id, *kinds)]
 
 
 def web(ids: dict[str, int], who: str) -> Actor:
@@ -308,12 +303,10 @@ def test_a_withdrawal_scored_as_losses_tells_each_opponent_their_game(
 def test_a_time_claim_upheld_and_reversed_is_told_by_the_decisions_alone(
     services: Services, clock: FixedClock
 ) -> None:
-    from tests.cases.test_cases import at, player, setup_event
+    from tests.support.cases import overstepped, player
+    from tests.support.days import at
 
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    services.games.submit_move(player(ids, "p1"), 1, "e4")  # 11 days: over the limit of 10
+    ids = overstepped(services, clock)  # 11 days: over the limit of 10
     at(clock, date(2026, 5, 22))
     case = services.cases.file_time_claim(player(ids, "p2"), 1, "White took 11 days")
     at(clock, date(2026, 6, 10))
@@ -345,16 +338,7 @@ def email_game(services: Services, clock: FixedClock) -> dict[str, Any]:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
     ids = make_event(services, 2, mode="email")
     russian(services, ids["p2"])
-    with services.ctx.db.read() as s:
-        from cc.store.models import Game
-
-        game = s.get(Game, 1)
-        assert game is not None
-        subjects = {
-            "white": services.mail.subject(game, ids["p1"]),
-            "black": services.mail.subject(game, ids["p2"]),
-        }
-    return {"ids": ids, "subjects": subjects}
+    return {"ids": ids, "subjects": game_subjects(services, ids["p1"], ids["p2"])}
 
 
 def send(services: Services, clock: FixedClock, sender: str, subject: str, body: str) -> str:

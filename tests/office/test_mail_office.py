@@ -15,7 +15,8 @@ from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.run.site import Site
 from cc.store.models import Door, Game, OutboundMessage, OutboundStatus
-from tests.conftest import OPERATOR, make_event
+from mailgate.requests import Receipt
+from tests.support.events import OPERATOR, make_event
 from tests.support.mail import raw_mail
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, sign_in
@@ -103,20 +104,23 @@ def test_a_failed_outgoing_message_is_queued_again(site: Site, clock: FixedClock
         site.mail_office.retry_outbound(OPERATOR, failed)
 
 
+def forged_in(site: Site, clock: FixedClock, dkim: str, subject: str) -> Receipt:
+    """White's 1. e4 received at noon UTC on 11 May from White's address, with
+    the receiving server's verdict that example.org disowns it (DMARC fails)."""
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    results = f"mx.test; {dkim}dmarc=fail (p=reject) header.from=example.org"
+    forged = raw_mail(
+        "t1p1@example.org", subject, "1. 5254", headers={"Authentication-Results": results}
+    )
+    return site.mail.receive(forged, clock.now(), "test")
+
+
 def test_a_forged_message_is_held_with_its_reason_and_released_once(
     site: Site, clock: FixedClock
 ) -> None:
-    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
-    results = "mx.test; dkim=none; dmarc=fail (p=reject) header.from=example.org"
     # White's address, White's subject copied from a quoted message, and the
     # receiving server's verdict that example.org disowns it.
-    forged = raw_mail(
-        "t1p1@example.org",
-        f"Re: {subject_for_white(site)}",
-        "1. 5254",
-        headers={"Authentication-Results": results},
-    )
-    receipt = site.mail.receive(forged, clock.now(), "test")
+    receipt = forged_in(site, clock, "dkim=none; ", f"Re: {subject_for_white(site)}")
     assert (receipt.status, receipt.outcome) == ("held", "held_sender")
     assert site.queries.game(1).ply_count == 0
     c = sign_in(site, "office", PASSWORD)
@@ -147,15 +151,7 @@ def test_a_forged_message_is_held_with_its_reason_and_released_once(
 def test_a_held_message_released_at_the_console_is_read_as_vouched_for(
     site: Site, clock: FixedClock
 ) -> None:
-    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
-    results = "mx.test; dmarc=fail (p=reject) header.from=example.org"
-    forged = raw_mail(
-        "t1p1@example.org",
-        subject_for_white(site),
-        "1. 5254",
-        headers={"Authentication-Results": results},
-    )
-    held = site.mail.receive(forged, clock.now(), "test")
+    held = forged_in(site, clock, "", subject_for_white(site))
     assert held.status == "held"
     [row] = site.mail_office.inbound(OPERATOR, "held")
     # The console's operator has no account: the release still vouches.
