@@ -49,10 +49,7 @@ def ledger_of(rule: Rules, game: Game, **kw: Any) -> Ledger:
 @settings(max_examples=300, deadline=None)
 @given(games(), rules, leaves, leaves)
 def test_costs_are_never_negative_and_totals_never_decrease(
-    game: Game,
-    rule: Rules,
-    white_leaves: list[Leave],
-    black_leaves: list[Leave],
+    game: Game, rule: Rules, white_leaves: list[Leave], black_leaves: list[Leave]
 ) -> None:
     ledger = ledger_of(rule, game, white_leaves=white_leaves, black_leaves=black_leaves)
     for clock in (ledger.white, ledger.black):
@@ -66,11 +63,7 @@ def test_costs_are_never_negative_and_totals_never_decrease(
 @settings(max_examples=300, deadline=None)
 @given(games(), rules, leaves, leaves, st.integers(1, 60))
 def test_penalties_never_lower_a_total(
-    game: Game,
-    rule: Rules,
-    white_leaves: list[Leave],
-    extra: list[Leave],
-    penalty_move: int,
+    game: Game, rule: Rules, white_leaves: list[Leave], extra: list[Leave], penalty_move: int
 ) -> None:
     plain = ledger_of(rule, game)
     charged = ledger_of(rule, game, white_charges=[Charge(penalty_move, 2, "test", START)])
@@ -80,10 +73,7 @@ def test_penalties_never_lower_a_total(
 @settings(max_examples=300, deadline=None)
 @given(games(), rules, leaves, leaves)
 def test_adding_a_leave_never_raises_a_cost(
-    game: Game,
-    rule: Rules,
-    some: list[Leave],
-    more: list[Leave],
+    game: Game, rule: Rules, some: list[Leave], more: list[Leave]
 ) -> None:
     before = ledger_of(rule, game, white_leaves=some, black_leaves=some)
     after = ledger_of(rule, game, white_leaves=some + more, black_leaves=some + more)
@@ -95,10 +85,7 @@ def test_adding_a_leave_never_raises_a_cost(
 @settings(max_examples=300, deadline=None)
 @given(games(), rules, leaves, st.sampled_from(["UTC", "Europe/Moscow", "Asia/Vladivostok"]))
 def test_noon_moves_count_alike_in_calendar_and_iccf_days(
-    game: Game,
-    rule: Rules,
-    some: list[Leave],
-    zone: str,
+    game: Game, rule: Rules, some: list[Leave], zone: str
 ) -> None:
     moves, pending, today = game
     tz = ZoneInfo(zone)
