@@ -146,13 +146,19 @@ def test_a_move_that_mates_is_told_once_as_a_move(services: Services) -> None:
 # ---------------------------------------------------------- conditionals
 
 
+def white_lines(services: Services, *lines: str) -> dict[str, int]:
+    """After 1. e4, White leaves ``lines`` as conditional moves in game 1."""
+    ids = make_event(services, 2)
+    play(services, ids, "e4")
+    for line in lines:
+        services.games.add_line(web(ids, "p1"), 1, line)
+    return ids
+
+
 def test_a_line_the_partner_departs_from_lapses_and_its_owner_is_told_once(
     services: Services,
 ) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3 Nc6 Bb5")
-    services.games.add_line(web(ids, "p1"), 1, "d5 exd5")
+    ids = white_lines(services, "e5 Nf3 Nc6 Bb5", "d5 exd5")
     services.games.submit_move(web(ids, "p2"), 1, "c5")
     lapsed = told(services, ids["p1"], "conditional_lapsed")
     assert lapsed == [
@@ -166,10 +172,7 @@ def test_a_line_the_partner_departs_from_lapses_and_its_owner_is_told_once(
 def test_a_line_that_fires_is_told_in_the_move_and_its_other_branches_are_not(
     services: Services,
 ) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
-    services.games.add_line(web(ids, "p1"), 1, "c5 Nf3")
+    ids = white_lines(services, "e5 Nf3", "c5 Nf3")
     services.games.submit_move(web(ids, "p2"), 1, "e5")
     assert told(services, ids["p1"]) == [
         ("move", {"player": "Player 2", "move": "e5", "fired": ["Nf3"]})
@@ -177,9 +180,7 @@ def test_a_line_that_fires_is_told_in_the_move_and_its_other_branches_are_not(
 
 
 def test_a_line_lapses_on_a_draw_offer_and_on_the_end_of_the_game(services: Services) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
+    ids = white_lines(services, "e5 Nf3")
     services.games.submit_move(web(ids, "p2"), 1, "e5", offer_draw=True)
     assert told(services, ids["p1"], "conditional_lapsed") == [
         ("conditional_lapsed", {"line": "e5 Nf3", "reason": "draw_offer", "move": "e5"})
@@ -193,9 +194,7 @@ def test_a_line_lapses_on_a_draw_offer_and_on_the_end_of_the_game(services: Serv
 
 
 def test_own_lines_are_not_told_to_the_player_who_ends_the_game(services: Services) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
+    ids = white_lines(services, "e5 Nf3")
     services.games.offer_draw(web(ids, "p2"), 1)
     services.games.accept_draw(web(ids, "p1"), 1)
     assert told(services, ids["p1"], "conditional_lapsed") == []
