@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -40,14 +41,18 @@ leaves = leave_lists(900)
 rules = st.builds(Rules, control_moves=st.integers(1, 15), control_days=st.integers(1, 80))
 
 
+def ledger_property(*strategies: Any) -> Callable[[Callable[..., None]], Any]:
+    """A property of the ledger, tried on 300 cases drawn by ``strategies``."""
+    return lambda test: settings(max_examples=300, deadline=None)(given(*strategies)(test))
+
+
 def ledger_of(rule: Rules, game: Game, **kw: Any) -> Ledger:
     """The ledger of a drawn game under ``rule``, on the game's own today."""
     moves, pending, today = game
     return compute_ledger(rule, START, moves, today=today, pending=pending, **kw)
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves)
+@ledger_property(games(), rules, leaves, leaves)
 def test_costs_are_never_negative_and_totals_never_decrease(
     game: Game, rule: Rules, white_leaves: list[Leave], black_leaves: list[Leave]
 ) -> None:
@@ -60,8 +65,7 @@ def test_costs_are_never_negative_and_totals_never_decrease(
         assert clock.total == (totals[-1] if totals else 0)
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves, st.integers(1, 60))
+@ledger_property(games(), rules, leaves, leaves, st.integers(1, 60))
 def test_penalties_never_lower_a_total(
     game: Game, rule: Rules, white_leaves: list[Leave], extra: list[Leave], penalty_move: int
 ) -> None:
@@ -70,8 +74,7 @@ def test_penalties_never_lower_a_total(
     assert charged.white.total >= plain.white.total
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves)
+@ledger_property(games(), rules, leaves, leaves)
 def test_adding_a_leave_never_raises_a_cost(
     game: Game, rule: Rules, some: list[Leave], more: list[Leave]
 ) -> None:
@@ -82,8 +85,9 @@ def test_adding_a_leave_never_raises_a_cost(
         assert new.total <= old.total
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, st.sampled_from(["UTC", "Europe/Moscow", "Asia/Vladivostok"]))
+@ledger_property(
+    games(), rules, leaves, st.sampled_from(["UTC", "Europe/Moscow", "Asia/Vladivostok"])
+)
 def test_noon_moves_count_alike_in_calendar_and_iccf_days(
     game: Game, rule: Rules, some: list[Leave], zone: str
 ) -> None:
