@@ -340,7 +340,11 @@ def email_game(services: Services, clock: FixedClock) -> dict[str, Any]:
     return {"ids": ids, "subjects": game_subjects(services, ids["p1"], ids["p2"])}
 
 
-def send(services: Services, clock: FixedClock, sender: str, subject: str, body: str) -> str:
+def mailed(
+    services: Services, clock: FixedClock, email_game: dict[str, Any], side: str, body: str
+) -> str:
+    """``side`` ("white" or "black") mails ``body`` in the email game; the outcome."""
+    sender, subject = (WHITE if side == "white" else BLACK), email_game["subjects"][side]
     receipt = services.mail.receive(raw_mail(sender, subject, body), clock.now(), "test")
     return receipt.outcome  # type: ignore[no-any-return]
 
@@ -349,10 +353,10 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
     s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755") == "move"
     before = len(mails_to(services, BLACK))
-    assert send(services, clock, WHITE, s["white"], "I offer a draw.") == "offer_draw"
+    assert mailed(services, clock, email_game, "white", "I offer a draw.") == "offer_draw"
     [offer] = mails_to(services, BLACK)[before:]
     assert "Player 1 предлагает ничью в партии 1." in offer.body
     assert "принимаю ничью" in offer.body
@@ -366,7 +370,7 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     assert "offers a draw" in confirmation.body
     # Black declines by email: White is told once, in English.
     white_before = len(mails_to(services, WHITE))
-    assert send(services, clock, BLACK, s["black"], "Отклоняю ничью.") == "decline_draw"
+    assert mailed(services, clock, email_game, "black", "Отклоняю ничью.") == "decline_draw"
     [declined] = mails_to(services, WHITE)[white_before:]
     assert "Player 2 declined the draw offer in game 1." in declined.body
     assert len(told(services, ids["p2"], "draw_offered")) == 1
@@ -376,8 +380,8 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
 def test_an_email_resignation_and_a_web_acceptance_are_mailed_in_the_partners_language(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    ids = email_game["ids"]
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     services.games.offer_draw(web(ids, "p2"), 1)
     before = len(mails_to(services, WHITE))
     services.games.accept_draw(web(ids, "p1"), 1)
@@ -389,10 +393,9 @@ def test_an_email_resignation_and_a_web_acceptance_are_mailed_in_the_partners_la
 def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     before = len(mails_to(services, BLACK))
-    assert send(services, clock, WHITE, s["white"], "I resign.") == "resign"
+    assert mailed(services, clock, email_game, "white", "I resign.") == "resign"
     [resigned] = mails_to(services, BLACK)[before:]
     assert "Партия 1: Player 1 сдаёт партию. Результат 0-1." in resigned.body
 
@@ -400,8 +403,7 @@ def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
 def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
     assert "Player 1: ход 1. e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
@@ -417,9 +419,9 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
 def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    ids = email_game["ids"]
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755") == "move"
     services.games.offer_draw(web(ids, "p1"), 1)  # on the web, before the move
     before = len(mails_to(services, BLACK))
     services.games.submit_move(web(ids, "p1"), 1, "Nf3")
@@ -431,7 +433,7 @@ def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
         {"player": "Player 1", "move": "Nf3"},
     )
     # Black plays on: the move declines it, and White is told so.
-    assert send(services, clock, BLACK, s["black"], "2. 7163 2836") == "move"
+    assert mailed(services, clock, email_game, "black", "2. 7163 2836") == "move"
     assert told(services, ids["p1"], "move")[-1][1]["draw_declined"] is True
     [moved] = mails_to(services, WHITE)[-1:]
     assert "answered your draw offer with a move, so it is declined" in moved.body
@@ -595,12 +597,13 @@ def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
 def test_accepting_words_beside_a_move_with_no_offer_leave_the_move_standing(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     # No draw was offered: "Согласен." is courtesy, and the move is played.
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755\n\nСогласен.") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755\n\nСогласен.") == "move"
     assert [m.san for m in services.queries.game(1).moves] == ["e4", "e5"]
     # With White's offer open, the same words accept it.
-    assert send(services, clock, WHITE, s["white"], "1... 5755 2. 7163\nI offer a draw") == "move"
-    assert send(services, clock, BLACK, s["black"], "Согласен.") == "accept_draw"
+    assert (
+        mailed(services, clock, email_game, "white", "1... 5755 2. 7163\nI offer a draw") == "move"
+    )
+    assert mailed(services, clock, email_game, "black", "Согласен.") == "accept_draw"
     assert services.queries.game(1).result == "1/2-1/2"
