@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -24,13 +24,14 @@ import sqlalchemy as sa
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.clock.ledger import LedgerService
-from cc.events.lifecycle import EventSpec
-from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store import migrate
 from cc.store.db import Database
-from cc.store.models import Door, Event, Notification, OutboundMessage
-from tests.support.postgres import PostgresServer
+
+# the web, browser, console, text and run tests import these two from here
+from tests.support.events import OPERATOR as OPERATOR
+from tests.support.events import make_event as make_event
+from tests.support.postgres import PostgresServer, run_as_admin
 from tests.support.sites import site_over
 
 BACKENDS = [
@@ -93,14 +94,10 @@ def _create_pg_database(
     name = f"{prefix}_{os.getpid()}_{next(_counter)}"
     clause = f' TEMPLATE "{template}"' if template else ""
 
-    def admin(statement: str) -> None:
-        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-        with engine.connect() as conn:
-            conn.exec_driver_sql(statement)
-        engine.dispose()
-
-    admin(f'CREATE DATABASE "{name}"{clause}')
-    request.addfinalizer(lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    run_as_admin(admin_url, f'CREATE DATABASE "{name}"{clause}')
+    request.addfinalizer(
+        lambda: run_as_admin(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    )
     return _pg_url(admin_url, name)
 
 
@@ -164,71 +161,3 @@ def services(db: Database, clock: FixedClock, mail_settings: MailSettings | None
     """The site as the console and ``cc serve`` build it, over the test's
     database and clock: every test file takes this one, never its own."""
     return site_over(db, clock, mail_settings)
-
-
-OPERATOR = Actor.operator(Door.CLI, label="test-operator")
-
-
-def make_event(
-    services: Services,
-    players: int = 2,
-    *,
-    code: str = "T1",
-    mode: str = "server",
-    start: date = date(2026, 5, 10),
-    cycles: int = 1,
-    start_it: bool = True,
-    keep_start: bool = False,
-) -> dict[str, int]:
-    """Register an arbiter and ``players`` players, an event with them; start it.
-
-    Returns the ids by login: ``arb`` and ``p1``..``pN``.
-    """
-    ids = {
-        "arb": services.players.add(OPERATOR, login=f"arb{code}", name="Arbiter", roles=["arbiter"])
-    }
-    for i in range(1, players + 1):
-        ids[f"p{i}"] = services.players.add(
-            OPERATOR,
-            login=f"{code.lower()}p{i}",
-            name=f"Player {i}",
-            emails=[f"{code.lower()}p{i}@example.org"],
-        )
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=f"Event {code}",
-            mode=mode,
-            start_date=start,  # type: ignore[arg-type]
-            timezone="Europe/Moscow",
-            arbiter=f"arb{code}",
-            cycles=cycles,
-        ),
-    )
-    services.events.add_players(
-        OPERATOR, code, [f"{code.lower()}p{i}" for i in range(1, players + 1)]
-    )
-    if start_it:
-        services.events.start(OPERATOR, code)
-        if not keep_start:
-            forget_start(services, code)
-    return ids
-
-
-def forget_start(services: Services, code: str) -> None:
-    """Drop the start's notices and mail (EVENT_STARTED, tests/notify/test_notice_kinds.py
-    checks them), so a test sees only what follows the start."""
-    with services.ctx.db.write() as session:
-        event = session.scalar(sa.select(Event).where(Event.code == code))
-        assert event is not None
-        session.execute(
-            sa.delete(Notification).where(
-                Notification.event_id == event.id, Notification.kind == "event_started"
-            )
-        )
-        session.execute(
-            sa.delete(OutboundMessage).where(
-                OutboundMessage.kind == "start", OutboundMessage.subject == f"[cc] {code}"
-            )
-        )

@@ -24,7 +24,7 @@ from cc.console.base import State
 from cc.console.main import cli
 from cc.kernel.context import Actor
 from cc.store.models import Door, OutboundMessage
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, csrf_of, sign_in
 from tests.web.test_case_pages import PASSWORD, with_passwords
 from tests.web.test_pages import sent_mail
@@ -203,22 +203,27 @@ def test_tokens_are_listed_with_their_last_use_and_revoked_on_every_door(
     assert site.accounts.tokens(OPERATOR, "t1p1") == []
 
 
+def move_address(browser: TestClient, emails: str, password: str) -> httpx.Response:
+    """The account page's form for the addresses, sent with ``password``."""
+    page = browser.get("/account")
+    return browser.post(
+        "/account",
+        data={
+            "action": "emails",
+            "emails": emails,
+            "password": password,
+            "csrf_token": csrf_of(page.text),
+        },
+    )
+
+
 def test_a_stolen_session_cannot_move_the_address_and_the_old_one_is_told(
     site: Services, clock: FixedClock, tmp_path: Path
 ) -> None:
     site.accounts.set_preferences(Actor.player(site.queries.player("t1p1").id, Door.WEB), lang="ru")
     thief = sign_in(site, "t1p1", PASSWORD)
-    page = thief.get("/account")
     for password in ("", "a-guess-at-it"):
-        r = thief.post(
-            "/account",
-            data={
-                "action": "emails",
-                "emails": "thief@example.net",
-                "password": password,
-                "csrf_token": csrf_of(page.text),
-            },
-        )
+        r = move_address(thief, "thief@example.net", password)
         assert r.status_code == 422 and 'id="emails-error"' in r.text
         assert 'value="thief@example.net"' in r.text  # what was typed stays in the form
     # Nor through the API, with a token.
@@ -234,16 +239,7 @@ def test_a_stolen_session_cannot_move_the_address_and_the_old_one_is_told(
 
     # The owner, with the password, moves it: the old address is told, in Russian.
     owner = sign_in(site, "t1p1", PASSWORD)
-    page = owner.get("/account")
-    r = owner.post(
-        "/account",
-        data={
-            "action": "emails",
-            "emails": "t1p1@new.example.org",
-            "password": PASSWORD,
-            "csrf_token": csrf_of(page.text),
-        },
-    )
+    r = move_address(owner, "t1p1@new.example.org", PASSWORD)
     assert r.status_code == 200 and "Сохранено." in r.text
     assert site.queries.player("t1p1").emails == ["t1p1@new.example.org"]
     (notice,) = sent_mail(site, tmp_path)

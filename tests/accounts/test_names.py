@@ -15,11 +15,10 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base import errors
-from cc.events.lifecycle import EventSpec
 from cc.run.demo import seed_demo
 from cc.store.models import Player
 from notation.pgn import display_name, pgn_name, split_name
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR, create_event
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in, token_for
 from tests.xfcc.test_xfcc import get_my_games
@@ -42,16 +41,7 @@ def with_passwords(site: Services) -> None:
 
 def play(site: Services, white: str, black: str) -> None:
     """An event of the two, started: the first listed has White."""
-    site.events.create(
-        OPERATOR,
-        EventSpec(
-            code="NAMES",
-            name="Names Cup",
-            mode="server",  # type: ignore[arg-type]
-            start_date=date(2026, 5, 10),
-            timezone="UTC",
-        ),
-    )
+    create_event(site, "NAMES", "Names Cup", date(2026, 5, 10), timezone="UTC")
     site.events.add_players(OPERATOR, "NAMES", [white, black])
     site.events.start(OPERATOR, "NAMES")
 

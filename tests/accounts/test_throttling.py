@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import logging
 import re
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,7 +25,6 @@ from datetime import timedelta
 
 import httpx
 import pytest
-import uvicorn
 from sqlalchemy import select
 
 from cc.accounts import hashing as security
@@ -36,9 +33,9 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.store.models import LoginFailure, OutboundMessage
-from cc.web.app import create_app
-from cc.web.context import DEVICE_COOKIE, WebSettings
-from tests.conftest import make_event
+from cc.web.context import DEVICE_COOKIE
+from tests.support.events import make_event
+from tests.support.in_process import serving
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, token_for
 from tests.text.test_russian import english_in, page_text
@@ -88,30 +85,17 @@ class Live:
 @pytest.fixture
 def live(site: Services) -> Iterator[Live]:
     """The application under uvicorn on loopback, its access log captured."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    app = create_app(site, WebSettings(base_url=base))
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="info", lifespan="off")
-    server = uvicorn.Server(config)
     log = AccessLog()
-    logging.getLogger("uvicorn.access").addHandler(log)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    running = Live(base, log)
-    try:
-        yield running
-    finally:
-        for c in running.clients:
-            c.close()
-        server.should_exit = True
-        thread.join(timeout=10)
-        logging.getLogger("uvicorn.access").removeHandler(log)
+    with serving(site, log_level="info", own_url=True) as base:
+        # uvicorn sets up its loggers as it starts: the handler comes after
+        logging.getLogger("uvicorn.access").addHandler(log)
+        running = Live(base, log)
+        try:
+            yield running
+        finally:
+            for c in running.clients:
+                c.close()
+            logging.getLogger("uvicorn.access").removeHandler(log)
 
 
 def sign_in(c: httpx.Client, login: str, password: str) -> httpx.Response:

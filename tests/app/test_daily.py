@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 from sqlalchemy import event, func, select
@@ -13,20 +12,14 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import AuditEntry, Door, Game
-from tests.conftest import make_event
-from tests.games.test_concurrency import collect
-from tests.support.race import run_day_in_lockstep
-
-
-def noon(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)  # noon in Moscow
+from tests.support.days import noon
+from tests.support.events import make_event
+from tests.support.race import race, run_day_in_lockstep
+from tests.support.records import game_row
 
 
 def deadline(services: Services, game_id: int = 1) -> date | None:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, game_id)
-        assert game is not None
-        return game.next_deadline
+    return game_row(services, game_id).next_deadline
 
 
 def test_forfeit_on_exactly_the_day_of_the_overstep(services: Services, clock: FixedClock) -> None:
@@ -100,22 +93,7 @@ def test_two_processes_run_the_same_day_each_game_once(
     clock.set(noon(date(2026, 5, 1)))
     make_event(services, 8)  # 28 games; nobody moves
     day = date(2026, 6, 30)
-    spawn = multiprocessing.get_context("spawn")
-    barrier = spawn.Barrier(2)
-    results = spawn.Queue()
-    workers = [
-        spawn.Process(
-            target=run_day_in_lockstep,
-            args=(db_url, noon(day).isoformat(), day.isoformat(), barrier, results),
-        )
-        for _ in range(2)
-    ]
-    for w in workers:
-        w.start()
-    lists = [r for _, r in collect_lists(results, workers)]
-    for w in workers:
-        w.join(timeout=60)
-        assert w.exitcode == 0
+    lists = race(run_day_in_lockstep, db_url, noon(day).isoformat(), day.isoformat(), count=2)
     handled = sorted(g for lst in lists for g in lst)
     assert handled == list(range(1, 29))  # every game once, by one process or the other
     with services.ctx.db.read() as session:
@@ -123,11 +101,6 @@ def test_two_processes_run_the_same_day_each_game_once(
             select(func.count()).select_from(AuditEntry).where(AuditEntry.action == "time_forfeit")
         )
         assert count == 28
-
-
-def collect_lists(results: object, workers: list[object]) -> list[tuple[int, list[int]]]:
-    raw = collect(results, workers, 2)  # type: ignore[arg-type]
-    return [(0, r) for r in raw]  # type: ignore[misc]
 
 
 def test_email_move_unanswered_for_14_days_is_sent_again_to_the_arbiter_too(

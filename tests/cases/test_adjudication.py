@@ -14,10 +14,10 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.cases.views import CaseSummary
-from cc.events.lifecycle import EventSpec
 from cc.store.models import Game
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 
 END = date(2026, 6, 1)
 KQK = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
@@ -35,20 +35,17 @@ def setup(services: Services) -> dict[str, int]:
     }
     for i in range(1, 8):
         ids[f"p{i}"] = services.players.add(OPERATOR, login=f"p{i}", name=f"Player {i}")
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="A1",
-            name="Adjudication Cup",
-            mode="server",  # type: ignore[arg-type]
-            start_date=date(2026, 5, 10),
-            end_date=END,
-            timezone="Europe/Moscow",
-            arbiter="arb",
-            adjudicator="adj",
-            appeal_arbiters=("adj", "ap1"),
-            regulations={"control_moves": 10, "control_days": 300},
-        ),
+    create_event(
+        services,
+        "A1",
+        "Adjudication Cup",
+        date(2026, 5, 10),
+        end_date=END,
+        timezone="Europe/Moscow",
+        arbiter="arb",
+        adjudicator="adj",
+        appeal_arbiters=("adj", "ap1"),
+        regulations={"control_moves": 10, "control_days": 300},
     )
     services.events.add_players(OPERATOR, "A1", [f"p{i}" for i in range(1, 8)])
     services.events.start(OPERATOR, "A1")
@@ -246,7 +243,7 @@ def test_the_event_closes_with_its_report_once_all_is_decided(
     services: Services, clock: FixedClock
 ) -> None:
     from cc.store.models import Event
-    from tests.cases.test_cases import mails_to, setup_event
+    from tests.support.cases import mails_to, setup_event
 
     at(clock, date(2026, 5, 11))
     ids = setup_event(services, 2, mode="server", control=None, end=END)

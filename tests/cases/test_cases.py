@@ -8,7 +8,7 @@ silence, post and lost-email rules and leave notices of the daily run.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 
 import pytest
 from sqlalchemy import select
@@ -16,98 +16,11 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
-from cc.kernel.context import Actor
-from cc.store.models import Case, Door, Game, OutboundMessage, SectionEntry
-from tests.conftest import OPERATOR, forget_start
-
-START = date(2026, 5, 10)
-
-
-def noon(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)  # noon in Moscow
-
-
-def at(clock: FixedClock, day: date) -> None:
-    clock.set(noon(day))
-
-
-def setup_event(
-    services: Services,
-    players: int = 2,
-    *,
-    mode: str = "email",
-    control: tuple[int, int] | None = (2, 10),
-    end: date | None = None,
-    code: str = "C1",
-) -> dict[str, int]:
-    """An event with an arbiter, two appeal arbiters and ``players`` players."""
-    ids = {
-        "arb": services.players.add(
-            OPERATOR,
-            login="arb",
-            name="Arbiter",
-            roles=["arbiter"],
-            emails=["arb@example.org"],
-            lang="ru",
-        ),
-        "ap1": services.players.add(
-            OPERATOR, login="ap1", name="Appeal One", roles=["appeal_arbiter"], emails=["ap1@x.org"]
-        ),
-        "ap2": services.players.add(
-            OPERATOR, login="ap2", name="Appeal Two", roles=["appeal_arbiter"]
-        ),
-    }
-    for i in range(1, players + 1):
-        ids[f"p{i}"] = services.players.add(
-            OPERATOR, login=f"p{i}", name=f"Player {i}", emails=[f"p{i}@example.org"]
-        )
-    regs = {"control_moves": control[0], "control_days": control[1]} if control else {}
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name="Cases Cup",
-            mode=mode,  # type: ignore[arg-type]
-            start_date=START,
-            end_date=end,
-            timezone="Europe/Moscow",
-            arbiter="arb",
-            appeal_arbiters=("ap1", "ap2"),
-            regulations=regs,
-        ),
-    )
-    services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
-    services.events.start(OPERATOR, code)
-    forget_start(services, code)
-    return ids
-
-
-def player(ids: dict[str, int], name: str, door: Door = Door.WEB) -> Actor:
-    return Actor.player(ids[name], door)
-
-
-def move(services: Services, ids: dict[str, int], who: str, text: str, game: int = 1) -> None:
-    services.games.submit_move(player(ids, who), game, text)
-
-
-def mails_to(services: Services, address: str, *, containing: str = "") -> list[OutboundMessage]:
-    with services.ctx.db.read() as session:
-        rows = session.scalars(
-            select(OutboundMessage)
-            .where(OutboundMessage.to_address == address)
-            .order_by(OutboundMessage.id)
-        ).all()
-        return [m for m in rows if containing in m.body]
-
-
-def game_row(services: Services, game_id: int = 1) -> Game:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, game_id)
-        assert game is not None
-        session.expunge(game)
-        return game
-
+from cc.store.models import Case, Game, SectionEntry
+from tests.support.cases import mails_to, move, overstepped, player, setup_event
+from tests.support.days import at
+from tests.support.events import OPERATOR
+from tests.support.records import game_row
 
 # ------------------------------------------------------------------ time claims
 
@@ -115,10 +28,7 @@ def game_row(services: Services, game_id: int = 1) -> Game:
 def test_a_claim_after_the_reply_to_the_control_move_is_too_late(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))  # White's first move after 11 days: over 10 (control 2/10)
-    move(services, ids, "p1", "e4")
+    ids = overstepped(services, clock)  # White's first move after 11 days: over 10 (control 2/10)
     move(services, ids, "p2", "e5")
     move(services, ids, "p1", "Nf3")  # White's control move (2)
     # Until Black replies to it, the claim is still in time (56.6.1).
@@ -138,10 +48,7 @@ def test_a_claim_after_the_reply_to_the_control_move_is_too_late(
 def test_claim_upheld_appealed_and_reversed_restores_the_game_and_its_clocks(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    move(services, ids, "p1", "e4")  # 11 days: over the limit of 10
+    ids = overstepped(services, clock)  # 11 days: over the limit of 10
     assert services.cases.claim_basis(player(ids, "p1"), 1) is None  # not White's to claim
     basis = services.cases.claim_basis(player(ids, "p2"), 1)
     assert basis is not None and (basis.accused, basis.move, basis.limit) == ("p1", 1, 10)
@@ -199,10 +106,7 @@ def test_claim_upheld_appealed_and_reversed_restores_the_game_and_its_clocks(
 def test_an_appeal_after_14_days_is_refused_with_the_dates(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    move(services, ids, "p1", "e4")
+    ids = overstepped(services, clock)
     case = services.cases.file_time_claim(player(ids, "p2"), 1)
     services.cases.protest(player(ids, "p1"), case.id, "No")
     services.cases.decide(player(ids, "arb"), case.id, "upheld", "Over the limit")
@@ -227,10 +131,7 @@ def test_an_appeal_after_14_days_is_refused_with_the_dates(
 def test_a_rejected_claim_bars_the_claimant_until_the_next_cycle(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    move(services, ids, "p1", "e4")
+    ids = overstepped(services, clock)
     case = services.cases.file_time_claim(player(ids, "p2"), 1)
     at(clock, date(2026, 6, 4))  # the 14th day after filing: the protest may still come
     with pytest.raises(errors.ProtestWindowOpen):
@@ -262,10 +163,7 @@ def test_a_rejected_claim_bars_the_claimant_until_the_next_cycle(
 def test_post_rejected_claim_can_cost_the_claimant_penalty_days(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services, mode="post", control=(2, 10))
-    at(clock, date(2026, 5, 21))
-    move(services, ids, "p1", "e4")
+    ids = overstepped(services, clock, mode="post")
     case = services.cases.file_time_claim(player(ids, "p2"), 1)
     assert case.details["decisive"] is False  # the first overstep restarts the count (55.6.4)
     services.cases.protest(player(ids, "p1"), case.id, "No")

@@ -9,8 +9,7 @@ import pytest
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR, event_spec
 from tests.support.web import client, token_for
 
 
@@ -55,11 +54,10 @@ def test_leaves_are_checked_again_on_entry(
     )
     services.players.add(OPERATOR, login="arb", name="Arbiter", roles=["arbiter"])
     services.players.add(OPERATOR, login="other", name="Other", emails=["o@x.org"])
-    spec = EventSpec(
-        code="CAP",
-        name="Capped",
-        mode="server",
-        start_date=clock.now().date(),  # type: ignore[arg-type]
+    spec = event_spec(
+        "CAP",
+        "Capped",
+        clock.now().date(),
         timezone="Europe/Moscow",
         arbiter="arb",
         regulations={"leave_days_per_event": 20},

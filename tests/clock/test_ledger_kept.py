@@ -20,7 +20,7 @@ from cc.base.clock import FixedClock
 from cc.clock.ledger import CLOCK_FIGURES, LedgerService
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 
 
 def noon(day: int, month: int = 5) -> datetime:

@@ -13,7 +13,7 @@ from cc.base.clock import FixedClock
 from cc.base.json_values import as_json
 from cc.kernel.context import Actor
 from cc.store.models import Door
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 
 
 # Noon in Moscow.

@@ -13,7 +13,7 @@ fixed by an upheld claim; a claim's evidence shows the real days used.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, timedelta
 
 import pytest
 from sqlalchemy import select
@@ -21,28 +21,17 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game, OutboundMessage
-from tests.conftest import OPERATOR, forget_start, make_event
+from cc.store.models import AuditEntry, Door, OutboundMessage
+from tests.support.days import noon
+from tests.support.events import OPERATOR, create_event, forget_start, make_event
+from tests.support.records import game_row
 from tests.support.web import client, sign_in, token_for
 
 START = date(2026, 5, 10)
 #: server, 10 moves in 50 days from 10 May: White, who never moves, is over
 #: the limit on the 51st day
 OVERSTEP = date(2026, 6, 30)
-
-
-def noon(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)  # noon in Moscow
-
-
-def game_row(services: Services, game_id: int = 1) -> Game:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, game_id)
-        assert game is not None
-        session.expunge(game)
-        return game
 
 
 def forfeit_audit(services: Services) -> list[dict[str, object]]:
@@ -248,22 +237,20 @@ def post_event(services: Services, *, first_overstep_loses: bool = False) -> dic
             OPERATOR, login="bpl", name="Black", emails=["b@x.org"], lang="ru"
         ),
     }
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="P1",
-            name="Post Cup",
-            mode="post",
-            start_date=START,
-            timezone="Europe/Moscow",
-            arbiter="arb",
-            appeal_arbiters=("ap",),
-            regulations={
-                "control_moves": 10,
-                "control_days": 30,
-                "first_overstep_loses": first_overstep_loses,
-            },
-        ),
+    create_event(
+        services,
+        "P1",
+        "Post Cup",
+        START,
+        mode="post",
+        timezone="Europe/Moscow",
+        arbiter="arb",
+        appeal_arbiters=("ap",),
+        regulations={
+            "control_moves": 10,
+            "control_days": 30,
+            "first_overstep_loses": first_overstep_loses,
+        },
     )
     services.events.add_players(OPERATOR, "P1", ["wpl", "bpl"])
     services.events.start(OPERATOR, "P1")
@@ -277,9 +264,13 @@ def play(services: Services, clock: FixedClock, ids: dict[str, int], *moves: tup
         services.games.submit_move(Actor.player(ids[who], Door.WEB), 1, text)
 
 
-def overstepping_start(services: Services, clock: FixedClock, ids: dict[str, int]) -> None:
-    """White takes 33 days over move 1 (limit 30, passed on 10 June), then
-    both play on at once."""
+def overstepped_post(
+    services: Services, clock: FixedClock, *, first_overstep_loses: bool = False
+) -> dict[str, int]:
+    """The post event set up on 1 May; White takes 33 days over move 1
+    (limit 30, passed on 10 June), then both play on at once."""
+    clock.set(noon(date(2026, 5, 1)))
+    ids = post_event(services, first_overstep_loses=first_overstep_loses)
     play(
         services,
         clock,
@@ -289,6 +280,7 @@ def overstepping_start(services: Services, clock: FixedClock, ids: dict[str, int
         (date(2026, 6, 14), "w", "Nf3"),
         (date(2026, 6, 14), "b", "Nc6"),
     )
+    return ids
 
 
 def white_clock(services: Services):  # type: ignore[no-untyped-def]
@@ -298,9 +290,7 @@ def white_clock(services: Services):  # type: ignore[no-untyped-def]
 def test_post_first_overstep_with_no_claim_restarts_nothing(
     services: Services, clock: FixedClock
 ) -> None:
-    clock.set(noon(date(2026, 5, 1)))
-    ids = post_event(services)
-    overstepping_start(services, clock, ids)
+    overstepped_post(services, clock)
     white = white_clock(services)
     assert (white.total, white.restarted_from_move) == (35, None)  # 33 + 2, cumulative
     assert white.overstep_on == date(2026, 6, 10)
@@ -311,9 +301,7 @@ def test_post_first_overstep_with_no_claim_restarts_nothing(
 def test_post_claim_upheld_restarts_from_the_next_move_with_true_evidence(
     services: Services, clock: FixedClock
 ) -> None:
-    clock.set(noon(date(2026, 5, 1)))
-    ids = post_event(services)
-    overstepping_start(services, clock, ids)
+    ids = overstepped_post(services, clock)
     # The partner was told of the overstep, with the real count and the
     # post article for the claim's window (55.6.3).
     services.daily.run(date(2026, 6, 14))
@@ -339,9 +327,7 @@ def test_post_claim_upheld_restarts_from_the_next_move_with_true_evidence(
 
 
 def test_post_claim_rejected_restarts_nothing(services: Services, clock: FixedClock) -> None:
-    clock.set(noon(date(2026, 5, 1)))
-    ids = post_event(services)
-    overstepping_start(services, clock, ids)
+    ids = overstepped_post(services, clock)
     case = services.cases.file_time_claim(Actor.player(ids["b"], Door.WEB), 1)
     clock.set(noon(date(2026, 6, 29)))
     services.cases.decide(Actor.player(ids["arb"], Door.WEB), case.id, "rejected", "No")
@@ -352,9 +338,7 @@ def test_post_claim_rejected_restarts_nothing(services: Services, clock: FixedCl
 def test_post_upheld_then_reversed_on_appeal_restarts_nothing(
     services: Services, clock: FixedClock
 ) -> None:
-    clock.set(noon(date(2026, 5, 1)))
-    ids = post_event(services)
-    overstepping_start(services, clock, ids)
+    ids = overstepped_post(services, clock)
     case = services.cases.file_time_claim(Actor.player(ids["b"], Door.WEB), 1)
     clock.set(noon(date(2026, 6, 29)))
     services.cases.decide(Actor.player(ids["arb"], Door.WEB), case.id, "upheld", "33 of 30")
@@ -369,9 +353,7 @@ def test_post_upheld_then_reversed_on_appeal_restarts_nothing(
 def test_post_first_overstep_loses_where_the_regulations_say_so(
     services: Services, clock: FixedClock
 ) -> None:
-    clock.set(noon(date(2026, 5, 1)))
-    ids = post_event(services, first_overstep_loses=True)
-    overstepping_start(services, clock, ids)
+    ids = overstepped_post(services, clock, first_overstep_loses=True)
     case = services.cases.file_time_claim(Actor.player(ids["b"], Door.WEB), 1)
     assert case.details["decisive"] is True and case.details["total"] == 33
     clock.set(noon(date(2026, 6, 29)))

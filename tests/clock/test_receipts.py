@@ -22,9 +22,9 @@ from cc.kernel.context import Actor
 from cc.store.models import AuditEntry, Door, Game, Move
 from cc.text import i18n
 from cc.text.refusals import REFUSALS
-from tests.conftest import OPERATOR, make_event
 from tests.console.test_cli import Console
 from tests.console.test_cli import console as console  # the fixture, shared
+from tests.support.events import OPERATOR, make_event
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in, token_for
 
@@ -270,27 +270,23 @@ def test_a_receipt_before_the_partner_sent_the_move_is_refused(
 ) -> None:
     record = services.receipts.record_receipt
     arb, white = arbiter(two_moves), two_moves["white"]
-    exc = refusal(
-        services,
-        errors.ReceiptBeforeSending,
-        record,
-        arb,
-        1,
-        as_player=white,
-        received="2026-05-11",
-    )
+
+    def before_sending(received: str) -> errors.ServiceError:
+        return refusal(
+            services,
+            errors.ReceiptBeforeSending,
+            record,
+            arb,
+            1,
+            as_player=white,
+            received=received,
+        )
+
+    exc = before_sending("2026-05-11")
     assert "it was sent on 2026-05-12" in exc.message("en")
     assert "ход отправлен 2026-05-12" in exc.message("ru")
     # By the instant: d5 left at 13:00 Moscow time.
-    exc = refusal(
-        services,
-        errors.ReceiptBeforeSending,
-        record,
-        arb,
-        1,
-        as_player=white,
-        received="2026-05-12T12:59",
-    )
+    exc = before_sending("2026-05-12T12:59")
     assert "2026-05-12T13:00+03:00" in exc.message("en")
     # The same day as a date alone is the sending's own day: accepted, and
     # taken no earlier than the sending.
@@ -301,28 +297,23 @@ def test_a_receipt_before_the_partner_sent_the_move_is_refused(
 
 def test_a_receipt_after_the_reply_is_refused(services: Services, two_moves: dict) -> None:
     arb, black = arbiter(two_moves), two_moves["black"]
-    exc = refusal(
-        services,
-        errors.ReceiptAfterReply,
-        services.receipts.record_receipt,
-        arb,
-        1,
-        as_player=black,
-        move_number=1,
-        received="2026-05-13",
-    )
+
+    def after_reply(received: str) -> errors.ServiceError:
+        return refusal(
+            services,
+            errors.ReceiptAfterReply,
+            services.receipts.record_receipt,
+            arb,
+            1,
+            as_player=black,
+            move_number=1,
+            received=received,
+        )
+
+    exc = after_reply("2026-05-13")
     assert "replied to" in exc.message("en") and "2026-05-12" in exc.message("en")
     assert "ответ на ход 1. d4" in exc.message("ru")
-    refusal(
-        services,
-        errors.ReceiptAfterReply,
-        services.receipts.record_receipt,
-        arb,
-        1,
-        as_player=black,
-        move_number=1,
-        received="2026-05-12T13:01+03:00",
-    )
+    after_reply("2026-05-12T13:01+03:00")
     # With a move: received after the move's own sending; the move is not made.
     refusal(
         services,

@@ -3,37 +3,22 @@ about a case's time: each on its day, not before, once, never on leave."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Notification, OutboundMessage, Player
-from tests.cases.test_cases import setup_event
-from tests.conftest import make_event
-
-
-def noon(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)  # noon in Moscow
-
-
-def told(services: Services, player_id: int, *kinds: str) -> list[Notification]:
-    with services.ctx.db.read() as session:
-        rows = session.scalars(
-            select(Notification)
-            .where(Notification.recipient_id == player_id)
-            .order_by(Notification.id)
-        ).all()
-        return [r for r in rows if not kinds or r.kind in kinds]
+from cc.store.models import Door, OutboundMessage, Player
+from tests.support.cases import setup_event
+from tests.support.days import noon
+from tests.support.events import make_event
+from tests.support.records import game_row, notices
 
 
 def alert_on(services: Services, game_id: int = 1) -> date | None:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, game_id)
-        assert game is not None
-        return game.alert_on
+    return game_row(services, game_id).alert_on
 
 
 def run_days(
@@ -49,7 +34,7 @@ def run_days(
         assert (again.alerted, again.case_deadlines) == ([], []), day  # a rerun adds nothing
         day += timedelta(days=1)
     by_day: dict[date, list[tuple[str, object]]] = {}
-    for row in told(services, player_id, *kinds):
+    for row in notices(services, player_id, *kinds):
         value = row.params.get("days", row.params.get("days_left", row.params.get("what")))
         by_day.setdefault(row.created_at.date(), []).append((row.kind, value))
     return by_day
@@ -73,11 +58,11 @@ def test_each_alert_on_its_day_once_and_not_before(services: Services, clock: Fi
         date(2026, 6, 19): [("time_low", 10)],
         date(2026, 6, 24): [("five_days", 5)],
     }
-    assert told(services, ids["p1"], *kinds) == []  # White is not to move
-    low = told(services, ids["p2"], "time_low")[0]
+    assert notices(services, ids["p1"], *kinds) == []  # White is not to move
+    low = notices(services, ids["p2"], "time_low")[0]
     assert low.params == {"days_left": 10, "deadline": "2026-06-29", "percent": 20}
     assert low.key == "time_low:1:1"
-    first = told(services, ids["p2"], "no_move")[0]
+    first = notices(services, ids["p2"], "no_move")[0]
     assert first.params == {"days": 14, "move": "e4", "ply": 1}
     assert first.channels == ["centre", "digest"]  # a server event's defaults
     # On the 51st day Black loses on time (54.5.2): nothing more to tell.
@@ -95,7 +80,7 @@ def test_the_player_s_own_share_decides_when_time_runs_low(
     # White to move from 10 May: 25 of 50 days left on 4 June.
     seen = run_days(services, clock, date(2026, 5, 11), date(2026, 6, 5), ids["p1"], "time_low")
     assert seen == {date(2026, 6, 4): [("time_low", 25)]}
-    assert told(services, ids["p1"], "time_low")[0].params["percent"] == 50
+    assert notices(services, ids["p1"], "time_low")[0].params["percent"] == 50
 
 
 def test_nothing_is_said_on_a_leave_day_it_waits_for_the_day_after(
@@ -121,7 +106,7 @@ def test_nothing_is_said_on_a_leave_day_it_waits_for_the_day_after(
         date(2026, 6, 19): [("time_low", 10)],  # the first move's, before the leave
         date(2026, 6, 26): [("time_low", 8)],  # one day counted since the leave ended
     }
-    assert told(services, ids["p2"], "time_low")[-1].key == "time_low:1:3"
+    assert notices(services, ids["p2"], "time_low")[-1].key == "time_low:1:3"
 
 
 def test_leave_days_do_not_count_toward_the_days_without_a_move(
@@ -134,7 +119,7 @@ def test_leave_days_do_not_count_toward_the_days_without_a_move(
     )
     seen = run_days(services, clock, date(2026, 5, 11), date(2026, 6, 5), ids["p1"], "no_move")
     assert seen == {date(2026, 6, 4): [("no_move", 14)]}  # ten leave days later
-    assert told(services, ids["p1"], "no_move")[0].params["move"] is None  # White's first
+    assert notices(services, ids["p1"], "no_move")[0].params["move"] is None  # White's first
 
 
 def test_a_missed_day_caught_up_tells_each_once(services: Services, clock: FixedClock) -> None:
@@ -144,7 +129,7 @@ def test_a_missed_day_caught_up_tells_each_once(services: Services, clock: Fixed
     clock.set(noon(date(2026, 6, 10)))  # 31 days without White's first move
     report = services.daily.run()
     assert report.alerted == [1]
-    assert [(r.kind, r.params["days"]) for r in told(services, ids["p1"], "no_move")] == [
+    assert [(r.kind, r.params["days"]) for r in notices(services, ids["p1"], "no_move")] == [
         ("no_move", 28)
     ]
     assert services.daily.run().alerted == []
@@ -198,8 +183,8 @@ def test_a_party_hears_three_days_before_the_protest_and_the_appeal_time_ends(
         services, clock, date(2026, 5, 23), date(2026, 6, 5), ids["p1"], "case_deadline"
     )
     assert seen == {date(2026, 6, 2): [("case_deadline", "protest")]}
-    assert told(services, ids["p2"], "case_deadline") == []  # the claimant does not protest
-    (row,) = told(services, ids["p1"], "case_deadline")
+    assert notices(services, ids["p2"], "case_deadline") == []  # the claimant does not protest
+    (row,) = notices(services, ids["p1"], "case_deadline")
     assert (row.case_id, row.params) == (case.id, {"what": "protest", "until": "2026-06-05"})
     with services.ctx.db.read() as session:
         (mail,) = [
@@ -219,4 +204,4 @@ def test_a_party_hears_three_days_before_the_protest_and_the_appeal_time_ends(
         )
         appeal = {d: v for d, v in seen.items() if v == [("case_deadline", "appeal")]}
         assert appeal == {date(2026, 6, 17): [("case_deadline", "appeal")]}, who
-    assert told(services, ids["arb"], "case_deadline") == []  # the arbiter is no party
+    assert notices(services, ids["arb"], "case_deadline") == []  # the arbiter is no party

@@ -12,10 +12,9 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game, OutboundMessage, Player
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR, create_event
 
 #: ten players with ratings 2500, 2450, ... 2050
 RATED = [(f"r{i}", f"Rated {i}", 2500 - 50 * i) for i in range(10)]
@@ -37,11 +36,7 @@ def event(services: Services, clock: FixedClock) -> str:
             row = s.scalar(select(Player).where(Player.login == login))
             assert row is not None
             row.rating = rating
-    services.events.create(
-        OPERATOR,
-        EventSpec(code="OPEN", name="Open Cup", mode="server", start_date=date(2026, 6, 1),
-                  arbiter="arb"),
-    )  # fmt: skip
+    create_event(services, "OPEN", "Open Cup", date(2026, 6, 1), arbiter="arb")
     services.entries.open_entry(OPERATOR, "OPEN", date(2026, 5, 20))
     return "OPEN"
 

@@ -16,7 +16,6 @@ from sqlalchemy import select, text
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.db import make_engine
 from cc.store.models import (
     AuditEntry,
@@ -28,9 +27,10 @@ from cc.store.models import (
     SectionEntry,
 )
 from cc.web.notice_words import say
-from tests.cases.test_cases import at, mails_to, player
-from tests.conftest import OPERATOR
 from tests.console.test_cli import Console, console
+from tests.support.cases import mails_to, player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.web import assert_documented, client
 
 __all__ = ["console"]  # the console's fixture
@@ -58,18 +58,15 @@ def setup_cup(
             person.rating = 2500 - 10 * i  # p1 the best
             if f"p{i}" in russian:
                 person.lang = "ru"
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="CUP",
-            name="Federation Cup",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-            arbiter="arb",
-            system=system,
-            match_rules=rules,
-        ),
+    create_event(
+        services,
+        "CUP",
+        "Federation Cup",
+        START,
+        timezone="Europe/Moscow",
+        arbiter="arb",
+        system=system,
+        match_rules=rules,
     )
     # Entered weakest first: the seeds come from the ratings, not the order.
     services.events.add_players(OPERATOR, "CUP", [f"p{i}" for i in range(players, 0, -1)])
@@ -378,10 +375,7 @@ def test_seeds_come_from_the_federation_list_else_the_server_rating(
                 volatility=0.06, games=9, points=6, opponents_average=2200,
             )
         )  # fmt: skip
-    services.events.create(
-        OPERATOR,
-        EventSpec(code="SEED", name="Seeds", mode="server", start_date=START, system="knockout"),  # type: ignore[arg-type]
-    )
+    create_event(services, "SEED", "Seeds", START, system="knockout")
     services.events.add_players(OPERATOR, "SEED", ["none", "low", "fed", "srv"])
     services.events.start(OPERATOR, "SEED")
     with services.ctx.db.read() as session:

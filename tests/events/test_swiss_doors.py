@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+import httpx
 import pytest
 from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import AuditEntry, Game
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
 from tests.console.test_cli import Console, console  # noqa: F401  (the fixture)
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.web import assert_documented, client, sign_in
 from tests.web.test_office_pages import PASSWORD, form, site  # noqa: F401  (the fixture)
 
@@ -26,21 +27,27 @@ def test_the_office_creates_a_swiss_with_its_rounds(site: Services) -> None:  # 
     c = sign_in(site, "office", PASSWORD)
     page = c.get("/office/events/new")
     assert "Швейцарская система" in page.text and 'name="rounds"' in page.text
-    r = c.post(
-        "/office/events/new",
-        data=form(
-            page.text,
-            code="SW26",
-            name="Швейцарка 2026",
+
+    def new_swiss(code: str, name: str, **fields: str) -> httpx.Response:
+        """The office's form for a new server Swiss from 1 June, sent."""
+        data = form(
+            c.get("/office/events/new").text,
+            code=code,
+            name=name,
             mode="server",
             start_date="2026-06-01",
-            timezone="Europe/Moscow",
             system="swiss",
-            rounds="7",
-            bye_points="1/2",
-            arbiter="judge",
-        ),
-        follow_redirects=False,
+            **fields,
+        )
+        return c.post("/office/events/new", data=data, follow_redirects=False)
+
+    r = new_swiss(
+        "SW26",
+        "Швейцарка 2026",
+        timezone="Europe/Moscow",
+        rounds="7",
+        bye_points="1/2",
+        arbiter="judge",
     )
     assert r.status_code == 303, r.text
     event = site.queries.event("SW26")
@@ -54,20 +61,7 @@ def test_the_office_creates_a_swiss_with_its_rounds(site: Services) -> None:  # 
     assert "Швейцарская система, 7 туров, пары по голландской системе (ст. 31.7)" in shown
     assert "за пропуск тура начисляется ½ очка" in shown and "Усечённый Бухгольц-1" in shown
     # A Swiss without its number of rounds, or with a round robin's Koya, is refused.
-    page = c.get("/office/events/new")
-    bad = c.post(
-        "/office/events/new",
-        data=form(
-            page.text,
-            code="SW27",
-            name="X",
-            mode="server",
-            start_date="2026-06-01",
-            system="swiss",
-            rounds="5",
-            tiebreak_0="koya",
-        ),
-    )
+    bad = new_swiss("SW27", "X", rounds="5", tiebreak_0="koya")
     assert bad.status_code == 422 and "koya" in bad.text
     assert client(site).get("/events/SW27").status_code == 404
 
@@ -76,18 +70,7 @@ def swiss_of_four(services: Services) -> dict[str, int]:
     ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
     for name in ["Anna", "Boris", "Vera", "Gleb"]:
         ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="SW",
-            name="Swiss",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            arbiter="arb",
-            system="swiss",
-            rounds=3,
-        ),
-    )
+    create_event(services, "SW", "Swiss", START, arbiter="arb", system="swiss", rounds=3)
     services.events.add_players(OPERATOR, "SW", ["anna", "boris", "vera", "gleb"])
     services.events.start(OPERATOR, "SW")
     return ids
@@ -185,18 +168,7 @@ def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
     ids = {"arb": services.players.add(OPERATOR, login="arb", name="Arb", roles=["arbiter"])}
     for name in ("Anna", "Boris"):
         ids[name] = services.players.add(OPERATOR, login=name.lower(), name=name)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="TWO",
-            name="Two",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            arbiter="arb",
-            system="swiss",
-            rounds=2,
-        ),
-    )
+    create_event(services, "TWO", "Two", START, arbiter="arb", system="swiss", rounds=2)
     services.events.add_players(OPERATOR, "TWO", ["anna", "boris"])
     services.events.start(OPERATOR, "TWO")
     services.games.resign(player(ids, "Boris"), 1)

@@ -34,10 +34,10 @@ from sqlalchemy import select, update
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import AuditEntry, Game, Notification, OutboundMessage, Player
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 
 START = date(2026, 5, 10)
 
@@ -114,18 +114,15 @@ def setup_swiss(services: Services) -> dict[str, int]:
             session.execute(
                 update(Player).where(Player.id == ids[f"p{n}"]).values(rating=2500 - 10 * n)
             )
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="SW",
-            name="Swiss Cup",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-            arbiter="arb",
-            system="swiss",
-            rounds=5,
-        ),
+    create_event(
+        services,
+        "SW",
+        "Swiss Cup",
+        START,
+        timezone="Europe/Moscow",
+        arbiter="arb",
+        system="swiss",
+        rounds=5,
     )
     services.events.add_players(OPERATOR, "SW", [f"p{n:02d}" for n in range(1, 17)][::-1])
     return ids
@@ -147,10 +144,7 @@ def test_a_swiss_of_five_rounds_runs_to_its_end(services: Services, clock: Fixed
     at(clock, START - timedelta(days=5))
     ids = setup_swiss(services)
     with pytest.raises(errors.InvalidInput, match="rounds"):
-        services.events.create(
-            OPERATOR,
-            EventSpec(code="X", name="X", mode="server", start_date=START, system="swiss"),  # type: ignore[arg-type]
-        )
+        create_event(services, "X", "X", START, system="swiss")
     services.events.start(OPERATOR, "SW")
     assert services.queries.event("SW").sections["A"] == [f"p{n:02d}" for n in range(1, 17)]
     day = START

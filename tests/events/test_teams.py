@@ -15,10 +15,10 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import Game
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.web import assert_documented, client, token_for
 
 START = date(2026, 5, 10)
@@ -36,16 +36,7 @@ def setup_teams(services: Services, *, start: bool = True) -> dict[str, int]:
             ids[login] = services.players.add(
                 OPERATOR, login=login, name=login.upper(), emails=[f"{login}@example.org"]
             )
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="TEAMS",
-            name="Club Teams",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            arbiter="arb",
-        ),
-    )
+    create_event(services, "TEAMS", "Club Teams", START, arbiter="arb")
     for team, lineup in LINEUPS.items():
         services.events.add_team(OPERATOR, "TEAMS", team, lineup)
     if start:

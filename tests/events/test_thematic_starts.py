@@ -22,12 +22,12 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import AuditEntry, Event, Game
 from notation import read_move, start, write_move
-from tests.conftest import OPERATOR, empty_database_url, forget_start
+from tests.conftest import empty_database_url
 from tests.console.test_cli import Console
-from tests.support.mail import outbox, raw_mail
+from tests.support.events import OPERATOR, create_event, event_spec, forget_start
+from tests.support.mail import game_subjects, outbox, raw_mail
 from tests.support.sites import give_passwords
 from tests.support.web import client
 from tests.web.test_case_pages import PASSWORD, with_passwords
@@ -60,16 +60,8 @@ def thematic_event(
         ids[login] = services.players.add(
             OPERATOR, login=login, name=f"Player {i}", emails=[f"{login}@example.org"]
         )
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=f"Thematic {code}",
-            mode=mode,  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-            **theme,  # type: ignore[arg-type]
-        ),
+    create_event(
+        services, code, f"Thematic {code}", START, mode=mode, timezone="Europe/Moscow", **theme
     )
     services.events.add_players(
         OPERATOR, code, [f"{code.lower()}p{i}" for i in range(1, players + 1)]
@@ -114,20 +106,14 @@ def test_an_email_game_from_a_set_position_numbers_the_form_from_move_12(
     assert game.start_fen == FEN12 and game.fen == FEN12 and game.ply_count == 0
     white, black = game.white_id, game.black_id
     assert white == ids["tfp1"]
-    with services.ctx.db.read() as session:
-        g = session.get(Game, game.id)
-        assert g is not None
-        subjects = {
-            "white": services.mail.subject(g, white),
-            "black": services.mail.subject(g, black),
-        }
+    to = game_subjects(services, white, black, game.id)
     view = services.queries.game(game.id)
     assert view.to_move == "tfp2" and view.move_number == 12
 
     # Black moves first, numbered 12 ... as the player writes it (numeric).
     clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
     receipt = services.mail.receive(
-        raw_mail("tfp2@example.org", subjects["black"], "12. ... 1625\n\nPetrov"),
+        raw_mail("tfp2@example.org", to["black"], "12. ... 1625\n\nPetrov"),
         clock.now(),
         "test",
     )
@@ -143,7 +129,7 @@ def test_an_email_game_from_a_set_position_numbers_the_form_from_move_12(
     clock.advance(days=2)
     body = "12. ... 1625 13. 4445"
     receipt = services.mail.receive(
-        raw_mail("tfp1@example.org", f"Re: {subjects['white']}", body), clock.now(), "test"
+        raw_mail("tfp1@example.org", f"Re: {to['white']}", body), clock.now(), "test"
     )
     assert receipt.outcome == "move", receipt
     moves = services.queries.game(game.id).moves
@@ -339,40 +325,18 @@ def test_chess960_rounds_share_their_drawn_position_and_castling_is_exported(
 def test_an_illegal_position_is_refused_naming_the_problem_in_both_languages(
     services: Services,
 ) -> None:
-    spec = EventSpec(
-        code="BAD",
-        name="Bad",
-        mode="server",  # type: ignore[arg-type]
-        start_date=START,
-        start_fen="4k3/8/8/8/8/8/8/4K2P w - - 0 1",
-    )
+    spec = event_spec("BAD", "Bad", START, start_fen="4k3/8/8/8/8/8/8/4K2P w - - 0 1")
     with pytest.raises(errors.InvalidInput) as refused:
         services.events.create(OPERATOR, spec)
     assert "a pawn stands on the first or last rank" in refused.value.message("en")
     assert "пешка стоит на первой или последней горизонтали" in refused.value.message("ru")
-    spec = EventSpec(
-        code="BAD",
-        name="Bad",
-        mode="server",  # type: ignore[arg-type]
-        start_date=START,
-        start_fen="not a position",
-    )
+    spec = event_spec("BAD", "Bad", START, start_fen="not a position")
     with pytest.raises(errors.InvalidInput) as refused:
         services.events.create(OPERATOR, spec)
     assert "is not a FEN" in refused.value.message("en")
     assert "не FEN" in refused.value.message("ru")
     with pytest.raises(errors.InvalidInput):
-        services.events.create(
-            OPERATOR,
-            EventSpec(
-                code="BAD",
-                name="Bad",
-                mode="server",  # type: ignore[arg-type]
-                start_date=START,
-                start_fen=FEN12,
-                chess960=True,
-            ),
-        )
+        create_event(services, "BAD", "Bad", START, start_fen=FEN12, chess960=True)
     assert all(e.code != "BAD" for e in services.queries.events())
 
 
@@ -475,10 +439,7 @@ def test_a_section_may_have_a_theme_of_its_own(services: Services, clock: FixedC
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     for login in ("s1", "s2", "s3", "s4"):
         services.players.add(OPERATOR, login=login, name=login.upper())
-    services.events.create(
-        OPERATOR,
-        EventSpec(code="SEC", name="Sections", mode="server", start_date=START, start_fen=FEN12),  # type: ignore[arg-type]
-    )
+    create_event(services, "SEC", "Sections", START, start_fen=FEN12)
     services.events.add_players(OPERATOR, "SEC", ["s1", "s2"], section="A")
     services.events.add_players(OPERATOR, "SEC", ["s3", "s4"], section="B")
     chosen = services.themes.set_section(OPERATOR, "SEC", "B", opening="1.d4 d5")
@@ -546,16 +507,7 @@ def test_the_start_mail_of_an_email_event_says_where_its_games_begin(
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     for login in ("tmp1", "tmp2"):
         services.players.add(OPERATOR, login=login, name=login, emails=[f"{login}@example.org"])
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="TM",
-            name="Thematic TM",
-            mode="email",  # type: ignore[arg-type]
-            start_date=START,
-            opening="1.e4 c5 2.Nf3 d6",
-        ),
-    )
+    create_event(services, "TM", "Thematic TM", START, mode="email", opening="1.e4 c5 2.Nf3 d6")
     services.events.add_players(OPERATOR, "TM", ["tmp1", "tmp2"])
     services.events.start(OPERATOR, "TM")
     with services.ctx.db.read() as session:
@@ -589,16 +541,8 @@ def test_games_from_a_position_with_black_to_move_tell_black_to_begin(
         ("BFR", {"cycles": 2}),
         ("BFS", {"system": "swiss", "rounds": 2}),
     ):
-        services.events.create(
-            OPERATOR,
-            EventSpec(
-                code=code,
-                name=f"Black first {code}",
-                mode="email",  # type: ignore[arg-type]
-                start_date=START,
-                start_fen=FEN12,
-                **spec,  # type: ignore[arg-type]
-            ),
+        create_event(
+            services, code, f"Black first {code}", START, mode="email", start_fen=FEN12, **spec
         )
     services.events.add_players(OPERATOR, "BFR", ["bf1", "bf2"])
     services.events.start(OPERATOR, "BFR")

@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-import time
 from collections import Counter
-from typing import Any
 
 from sqlalchemy import func, select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import Move
-from tests.conftest import make_event
-from tests.support.race import submit_in_lockstep
-
-
-def collect(results: Any, workers: list[Any], count: int) -> list[tuple[int, str]]:
-    """Read ``count`` results, failing at once if a worker died before sending them."""
-    outcomes: list[tuple[int, str]] = []
-    deadline = time.monotonic() + 120
-    while len(outcomes) < count:
-        try:
-            outcomes.append(results.get(timeout=1))
-        except queue.Empty:
-            if all(not w.is_alive() for w in workers) and results.empty():
-                raise AssertionError(
-                    f"workers exited after {len(outcomes)} of {count} results: "
-                    f"{[w.exitcode for w in workers]}"
-                ) from None
-            assert time.monotonic() < deadline, "the race did not finish in 120 s"
-    return outcomes
+from tests.support.events import make_event
+from tests.support.race import race, submit_in_lockstep
 
 
 def test_same_move_from_two_processes_is_applied_exactly_once(
@@ -45,22 +24,9 @@ def test_same_move_from_two_processes_is_applied_exactly_once(
         # Half the clients say which move they send, half do not.
         requests.append((game.id, white_id, "e4", 1 if i % 2 == 0 else None))
 
-    spawn = multiprocessing.get_context("spawn")
-    barrier = spawn.Barrier(2)
-    results = spawn.Queue()
-    workers = [
-        spawn.Process(
-            target=submit_in_lockstep,
-            args=(db_url, clock.now().isoformat(), requests, barrier, results),
-        )
-        for _ in range(2)
-    ]
-    for w in workers:
-        w.start()
-    outcomes = collect(results, workers, 2 * len(requests))
-    for w in workers:
-        w.join(timeout=60)
-        assert w.exitcode == 0
+    outcomes = race(
+        submit_in_lockstep, db_url, clock.now().isoformat(), requests, count=2 * len(requests)
+    )
 
     by_game: dict[int, Counter[str]] = {}
     for game_id, outcome in outcomes:

@@ -11,7 +11,7 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door
-from tests.conftest import make_event
+from tests.support.events import create_event, make_event
 
 
 @pytest.fixture
@@ -115,20 +115,17 @@ def test_refusals(services: Services, two: dict[str, Actor]) -> None:
 
 def test_not_where_the_regulations_forbid(services: Services, clock: FixedClock) -> None:
     from cc.base.regulations import Mode
-    from cc.events.lifecycle import EventSpec
-    from tests.conftest import OPERATOR
+    from tests.support.events import OPERATOR
 
     for login in ("x1", "x2"):
         services.players.add(OPERATOR, login=login, name=login)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="NOC",
-            name="No conditionals",
-            mode=Mode.SERVER,
-            start_date=clock.now().date() - timedelta(days=1),
-            regulations={"conditional_moves": False},
-        ),
+    create_event(
+        services,
+        "NOC",
+        "No conditionals",
+        clock.now().date() - timedelta(days=1),
+        mode=Mode.SERVER,
+        regulations={"conditional_moves": False},
     )
     services.events.add_players(OPERATOR, "NOC", ["x1", "x2"])
     services.events.start(OPERATOR, "NOC")

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door, Player
-from tests.cases.test_cases import at, setup_event
+from tests.support.cases import overstepped, setup_event
+from tests.support.days import at
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in
 
@@ -18,6 +21,14 @@ PASSWORD = "correct-horse"
 
 def passwords(services: Services) -> None:
     give_passwords(services, PASSWORD)
+
+
+@pytest.fixture
+def server_game(services: Services, clock: FixedClock) -> None:
+    """The cases event in server play, on 12 May, everyone with a password."""
+    at(clock, date(2026, 5, 12))
+    setup_event(services, mode="server")
+    passwords(services)
 
 
 def page(services: Services, login: str, lang: str = "en") -> str:
@@ -64,10 +75,7 @@ def test_before_the_start_no_form_but_the_day_it_starts(
 def test_suspended_by_a_claim_no_form_and_the_case_named(
     services: Services, clock: FixedClock
 ) -> None:
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    services.games.submit_move(me(ids, "p1"), 1, "e4")  # 11 days: over 10
+    ids = overstepped(services, clock)  # 11 days: over 10
     at(clock, date(2026, 5, 22))
     case = services.cases.file_time_claim(me(ids, "p2"), 1, "White took 11 days")
     passwords(services)
@@ -151,11 +159,8 @@ def test_a_missing_game_is_said_without_a_guess_at_its_gender(services: Services
 
 
 def test_each_action_says_what_it_did_and_accepting_a_draw_is_asked_first(
-    services: Services, clock: FixedClock
+    services: Services, server_game: None
 ) -> None:
-    at(clock, date(2026, 5, 12))
-    setup_event(services, mode="server")
-    passwords(services)
     white = sign_in(services, "p1", PASSWORD)
     html = white.get("/games/1").text
     token = csrf_of(html)
@@ -185,11 +190,8 @@ def test_each_action_says_what_it_did_and_accepting_a_draw_is_asked_first(
 
 
 def test_refusals_are_said_on_the_same_page_without_internal_names(
-    services: Services, clock: FixedClock
+    services: Services, server_game: None
 ) -> None:
-    at(clock, date(2026, 5, 12))
-    setup_event(services, mode="server")
-    passwords(services)
     page(services, "p1", "ru")
     c = sign_in(services, "p1", PASSWORD)
     token = csrf_of(c.get("/games/1").text)

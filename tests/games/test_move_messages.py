@@ -11,7 +11,7 @@ from cc.app.services import Services
 from cc.kernel.context import Actor
 from cc.store.models import Door, Move, Notification
 from cc.xfcc.service import MoveRequest, XfccService
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, sign_in
 

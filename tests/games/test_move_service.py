@@ -16,7 +16,7 @@ from cc.base.clock import FixedClock
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import Actor
 from cc.store.models import AuditEntry, Door, DrawOffer, Game, Move
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 
 
 def counts(services: Services) -> tuple[int, int, int]:

@@ -18,11 +18,11 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor, Door
 from cc.store.models import Game, Player
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 
 START = date(2026, 11, 9)
 NAMES = {
@@ -45,16 +45,7 @@ def players(services: Services) -> dict[str, int]:
 
 
 def event(services: Services, code: str, mode: str = "server") -> None:
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=f"Турнир {code}",
-            mode=mode,  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-        ),
-    )
+    create_event(services, code, f"Турнир {code}", START, mode=mode, timezone="Europe/Moscow")
     services.events.add_players(OPERATOR, code, list(NAMES))
     services.events.start(OPERATOR, code)
 

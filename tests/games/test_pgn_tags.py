@@ -23,12 +23,12 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import Event, Game, GameResult, GameStatus, ResultReason
 from notation.pgn import tag_line, tag_value
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
 from tests.games.test_pgn_records import games, play
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.web import client, sign_in, token_for
 
 START = date(2026, 11, 9)
@@ -97,16 +97,7 @@ def build(services: Services, code: str, name: str) -> dict[tuple[int, int], int
     for login, (stored, _) in NAMES.items():
         if login not in known:
             services.players.add(OPERATOR, login=login, name=stored, password=PASSWORD)
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=name,
-            mode="server",
-            start_date=START,
-            timezone="Europe/Moscow",
-        ),
-    )
+    create_event(services, code, name, START, timezone="Europe/Moscow")
     services.events.add_players(OPERATOR, code, list(NAMES))
     services.events.start(OPERATOR, code)
     return games(services, code)

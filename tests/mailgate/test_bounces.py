@@ -24,8 +24,8 @@ from cc.store.models import (
     OutboundMessage,
     PlayerEmail,
 )
-from tests.conftest import OPERATOR, make_event
 from tests.support.bounces import exim_bounce, postfix_bounce, postfix_delay, qmail_bounce
+from tests.support.events import OPERATOR, make_event
 from tests.support.mail import raw_mail
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, sign_in

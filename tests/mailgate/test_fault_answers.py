@@ -22,10 +22,10 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, OutboundMessage, Player, TimeCharge
+from cc.store.models import Door, OutboundMessage, Player, TimeCharge
 from mailgate.gateway import MAX_SIZE
-from tests.conftest import make_event
-from tests.support.mail import outbox, raw_mail
+from tests.support.events import make_event
+from tests.support.mail import outbox, raw_mail, subject
 from tests.text.test_russian import english_in
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
@@ -185,10 +185,18 @@ CASES = {
 }
 
 
+@pytest.fixture(params=READERS)
+def reader(request: pytest.FixtureRequest) -> Reader:
+    return request.param  # type: ignore[no-any-return]
+
+
 @pytest.fixture
-def started(services: Services, clock: FixedClock) -> dict[str, int]:
+def started(services: Services, clock: FixedClock, reader: Reader) -> dict[str, int]:
+    """Event T1 by email, started; both players read ``reader``'s language and notation."""
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    return make_event(services, 2, mode="email")
+    ids = make_event(services, 2, mode="email")
+    as_reader(services, ids, reader)
+    return ids
 
 
 def as_reader(services: Services, ids: dict[str, int], reader: Reader) -> None:
@@ -207,13 +215,6 @@ def play(services: Services, ids: dict[str, int], sans: list[str]) -> None:
     for ply, san in enumerate(sans):
         mover = ids["p1"] if ply % 2 == 0 else ids["p2"]
         services.games.submit_move(Actor.player(mover, Door.WEB), 1, san)
-
-
-def subject(services: Services, player_id: int) -> str:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, 1)
-        assert game is not None
-        return services.mail.subject(game, player_id)
 
 
 def answer_to(
@@ -247,14 +248,12 @@ def check_reader(text: str, reader: Reader) -> None:
         assert english_in(text) == [], text
 
 
-@pytest.mark.parametrize("reader", READERS)
 @pytest.mark.parametrize("kind", list(CASES))
 def test_every_fault_is_answered_with_its_article_in_the_players_notation(
     services: Services, clock: FixedClock, started: dict[str, int], kind: str, reader: Reader
 ) -> None:
     ids = started
     case = CASES[kind]
-    as_reader(services, ids, reader)
     play(services, ids, OPENING[: case.plies])
     outcome, answer = answer_to(services, clock, ids, case.sender, case.body)
     assert outcome == case.outcome
@@ -276,12 +275,10 @@ def test_every_fault_is_answered_with_its_article_in_the_players_notation(
     assert last in words.splitlines()[-1], words
 
 
-@pytest.mark.parametrize("reader", READERS)
 def test_a_move_for_a_finished_game_is_not_recorded_and_costs_nothing(
     services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
 ) -> None:
     ids = started
-    as_reader(services, ids, reader)
     play(services, ids, ["f3", "e5", "g4", "Qh4#"])
     outcome, answer = answer_to(services, clock, ids, WHITE, "2. ... Qh4 3. Kf2")
     assert (outcome, answer.kind) == ("game_over", "reply")
@@ -296,12 +293,10 @@ def test_a_move_for_a_finished_game_is_not_recorded_and_costs_nothing(
     assert charges(services) == []
 
 
-@pytest.mark.parametrize("reader", READERS)
 def test_an_oversized_message_is_told_the_limit_in_a_subject_with_one_re(
     services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
 ) -> None:
     ids = started
-    as_reader(services, ids, reader)
     body = "1. 5254\n" + "x" * 100 * (MAX_SIZE // 100 + 2_000)
     raw = raw_mail(WHITE, f"Re: RE: Ответ: {subject(services, ids['p1'])}", body)
     receipt = services.mail.receive(raw, clock.now(), "test")
@@ -326,12 +321,10 @@ def test_an_oversized_message_is_told_the_limit_in_a_subject_with_one_re(
     assert charges(services) == []
 
 
-@pytest.mark.parametrize("reader", READERS)
 def test_a_confirmation_writes_the_move_and_the_conditional_reply_in_the_players_notation(
     services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
 ) -> None:
     ids = started
-    as_reader(services, ids, reader)
     play(services, ids, ["d4", "d5"])
     # White leaves a conditional reply: if 2... Nc6 then 3. Nc3.
     white = Actor.player(ids["p1"], Door.WEB)
@@ -389,7 +382,6 @@ Position (FEN): rnbqkbnr/ppp1pppp/8/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 2""
 }
 
 
-@pytest.mark.parametrize("reader", READERS)
 def test_the_record_in_mail_draws_the_position(
     services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
 ) -> None:
@@ -397,7 +389,6 @@ def test_the_record_in_mail_draws_the_position(
     (monospace-safe), in the reader's letters, White in capitals; the FEN
     after it."""
     ids = started
-    as_reader(services, ids, reader)
     play(services, ids, ["d4", "d5"])
     _, answer = answer_to(services, clock, ids, WHITE, "1. ... 4745 2. 7163")
     drawn = DIAGRAMS[reader.lang]
@@ -409,12 +400,10 @@ def test_the_record_in_mail_draws_the_position(
     check_reader(drawn, reader)
 
 
-@pytest.mark.parametrize("reader", READERS)
 def test_a_forwarded_move_is_numbered_in_the_partners_notation_and_the_server_speaks_as_itself(
     services: Services, clock: FixedClock, started: dict[str, int], reader: Reader
 ) -> None:
     ids = started
-    as_reader(services, ids, reader)
     play(services, ids, ["d4", "d5"])
     before = len(outbox(services))
     services.mail.receive(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import aiosmtplib
@@ -29,10 +28,8 @@ from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
 from mailgate.imap import ImapMailbox, Round, drain, run_imap
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
-from tests.conftest import make_event
-from tests.mailgate.test_mail_imap import subject
-from tests.support.dovecot import DovecotServer
-from tests.support.mail import outbox, raw_mail
+from tests.support.dovecot import DovecotServer, dovecot_fixture
+from tests.support.mail import outbox, raw_mail, subject
 from tests.support.postgres import free_port
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arbiter@example.org"
@@ -60,24 +57,12 @@ MALFORMED = {
 }
 
 
-@pytest.fixture(scope="module")
-def dovecot() -> Iterator[DovecotServer]:
-    server = DovecotServer(dict.fromkeys(USERS, PASSWORD))
-    server.start()
-    yield server
-    server.stop()
+dovecot = dovecot_fixture(USERS, PASSWORD)
 
 
 @pytest.fixture
 def mail_settings() -> MailSettings:
     return MailSettings(address="moves@cc.test", secret=b"faults-test")
-
-
-@pytest.fixture
-def site(services: Services, clock: FixedClock) -> Services:
-    clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    make_event(services, 2, mode="email")
-    return services
 
 
 def sans(services: Services) -> list[str]:

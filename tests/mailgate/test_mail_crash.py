@@ -17,16 +17,16 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.office.outbound import MailSettings
 from cc.store.db import Database
-from cc.store.models import Game, InboundMessage, OutboundMessage
+from cc.store.models import InboundMessage, OutboundMessage
 from mailgate.imap import ImapMailbox, drain
 from mailgate.sender import SmtpRelay, deliver_due
-from tests.conftest import make_event
-from tests.mailgate.test_mail_transport import Collector
 from tests.support.crashing_gateway import SECRET
 from tests.support.dovecot import DovecotServer
-from tests.support.mail import raw_mail
+from tests.support.events import make_event
+from tests.support.mail import raw_mail, subject
 from tests.support.paths import ROOT
 from tests.support.postgres import free_port
+from tests.support.relay import Collector
 
 WHITE = "t1p1@example.org"
 USERS = [f"crash{i}" for i in range(6)]
@@ -58,13 +58,6 @@ def site(services: Services) -> Services:
     return services
 
 
-def subject(services: Services) -> str:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, 1)
-        assert game is not None
-        return services.mail.subject(game, 2)
-
-
 def crash(db_url: str, dovecot: DovecotServer, user: str, when: str) -> None:
     result = subprocess.run(
         [
@@ -91,7 +84,7 @@ def test_killed_gateway_resumes_without_repeating(
 ) -> None:
     services = site
     user = next(_free)
-    dovecot.deliver(user, raw_mail(WHITE, subject(services), "1. 5254"), "m1")
+    dovecot.deliver(user, raw_mail(WHITE, subject(services, 2), "1. 5254"), "m1")
     crash(db_url, dovecot, user, when)
     assert [m.san for m in services.queries.game(1).moves] == ["e4"]  # committed
 

@@ -15,7 +15,7 @@ from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store.db import Database
 from cc.store.models import Door, InboundMessage, OutboundMessage, TimeCharge
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.paths import TESTS
 
 HERE = TESTS / "fixtures" / "mail"

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from cc.accounts.hashing import hash_password
@@ -18,7 +17,6 @@ from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store.models import (
     Door,
-    Game,
     InboundMessage,
     Notification,
     OutboundMessage,
@@ -28,12 +26,11 @@ from cc.store.models import (
 )
 from mailgate.imap import ImapMailbox, drain, run_imap
 from mailgate.sender import SmtpRelay, deliver_due
-from tests.conftest import OPERATOR, make_event
-from tests.mailgate.test_mail_transport import Collector
 from tests.support.bounces import postfix_bounce, postfix_delay
-from tests.support.dovecot import DovecotServer
-from tests.support.mail import raw_mail
-from tests.support.postgres import free_port
+from tests.support.dovecot import DovecotServer, dovecot_fixture
+from tests.support.events import OPERATOR, make_event
+from tests.support.mail import raw_mail, subject
+from tests.support.relay import Relay
 from tests.support.web import sign_in
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
@@ -45,12 +42,7 @@ USERS = [f"moves{i}" for i in range(60)]
 _free_users = iter(USERS)
 
 
-@pytest.fixture(scope="module")
-def dovecot() -> Iterator[DovecotServer]:
-    server = DovecotServer(dict.fromkeys(USERS, PASSWORD))
-    server.start()
-    yield server
-    server.stop()
+dovecot = dovecot_fixture(USERS, PASSWORD)
 
 
 @pytest.fixture
@@ -62,20 +54,6 @@ def inbox(dovecot: DovecotServer) -> tuple[DovecotServer, str]:
 @pytest.fixture
 def mail_settings() -> MailSettings:
     return MailSettings(address="moves@cc.test", secret=b"imap-test")
-
-
-@pytest.fixture
-def site(services: Services, clock: FixedClock) -> Services:
-    clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
-    make_event(services, 2, mode="email")
-    return services
-
-
-def subject(services: Services, player_id: int) -> str:
-    with services.ctx.db.read() as session:
-        game = session.get(Game, 1)
-        assert game is not None
-        return services.mail.subject(game, player_id)
 
 
 def mailbox(inbox: tuple[DovecotServer, str]) -> ImapMailbox:
@@ -177,74 +155,65 @@ def test_idle_wakes_the_reader_for_new_mail(
 
 
 def test_an_email_game_through_dovecot_and_a_relay_with_one_player_on_the_web(
-    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock, relay: Relay
 ) -> None:
     server, user = inbox
-    relay = Collector()
-    port = free_port()
-    controller = Controller(relay, hostname="127.0.0.1", port=port)
-    controller.start()
+    collector, port = relay
     smtp = SmtpRelay("127.0.0.1", port)
     web_white = Actor.player(2, Door.WEB)
     site.accounts.set_preferences(web_white, mail_moves=False)  # White reads on the web
-    try:
 
-        def send_out() -> list[object]:
-            before = len(relay.messages)
-            asyncio.run(deliver_due(site.outbound, smtp, clock.now))
-            return relay.messages[before:]
+    def send_out() -> list[object]:
+        before = len(collector.messages)
+        asyncio.run(deliver_due(site.outbound, smtp, clock.now))
+        return collector.messages[before:]
 
-        def mail_in(sender: str, body: str, name: str) -> None:
-            server.deliver(
-                user,
-                raw_mail(sender, f"Re: {subject(site, 3)}", body),
-                name,
-                clock.now().timestamp(),
-            )
-            assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
-
-        clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
-        site.games.submit_move(web_white, 1, "d4")  # White plays on the web
-        (forward,) = send_out()
-        assert forward["To"] == BLACK and "01.  4244" in forward.get_content()
-        clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
-        mail_in(
-            BLACK,
-            "Турнир Event T1\nБелые Player 1\nЧерные Player 2\n\n"
-            "Пол.   Отв.   Время  N    Белые  Черные\n"
-            "---    10/05  0/00   01.  4244   4745\n",
-            "b1",
+    def mail_in(sender: str, body: str, name: str) -> None:
+        server.deliver(
+            user,
+            raw_mail(sender, f"Re: {subject(site, 3)}", body),
+            name,
+            clock.now().timestamp(),
         )
-        out = send_out()
-        assert [m["To"] for m in out] == [BLACK]  # White reads it on the web
-        assert "recorded" in out[0].get_content()
-        clock.set(datetime(2026, 5, 13, 12, 0, tzinfo=UTC))
-        site.games.submit_move(web_white, 1, "c4")
-        send_out()
-        clock.set(datetime(2026, 5, 14, 12, 0, tzinfo=UTC))
-        mail_in(BLACK, "1. d4 d5 2. c4 e6\nПредлагаю ничью.", "b2")
-        assert site.queries.game(1).draw_offer_by == "t1p2"
-        ledger = site.ledgers.schedule(1)
-        black = [r.black for r in ledger.schedule if r.black]
-        assert [(b.days, b.total) for b in black] == [(2, 2), (1, 3)]
-        site.games.accept_draw(web_white, 1)
-        assert site.queries.game(1).result_reason == "agreed_draw"
-    finally:
-        controller.stop()
+        assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+
+    clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+    site.games.submit_move(web_white, 1, "d4")  # White plays on the web
+    (forward,) = send_out()
+    assert forward["To"] == BLACK and "01.  4244" in forward.get_content()
+    clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
+    mail_in(
+        BLACK,
+        "Турнир Event T1\nБелые Player 1\nЧерные Player 2\n\n"
+        "Пол.   Отв.   Время  N    Белые  Черные\n"
+        "---    10/05  0/00   01.  4244   4745\n",
+        "b1",
+    )
+    out = send_out()
+    assert [m["To"] for m in out] == [BLACK]  # White reads it on the web
+    assert "recorded" in out[0].get_content()
+    clock.set(datetime(2026, 5, 13, 12, 0, tzinfo=UTC))
+    site.games.submit_move(web_white, 1, "c4")
+    send_out()
+    clock.set(datetime(2026, 5, 14, 12, 0, tzinfo=UTC))
+    mail_in(BLACK, "1. d4 d5 2. c4 e6\nПредлагаю ничью.", "b2")
+    assert site.queries.game(1).draw_offer_by == "t1p2"
+    ledger = site.ledgers.schedule(1)
+    black = [r.black for r in ledger.schedule if r.black]
+    assert [(b.days, b.total) for b in black] == [(2, 2), (1, 3)]
+    site.games.accept_draw(web_white, 1)
+    assert site.queries.game(1).result_reason == "agreed_draw"
 
 
 def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
-    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock, relay: Relay
 ) -> None:
     """Game 1: White offers with the move in English, Black (Russian) accepts
     with "принимаю ничью"; game 2: White offers in Russian, Black (English)
     accepts with "I accept the draw". The offer travels in words and in the
     form; the game ends drawn; both hear the result."""
     server, user = inbox
-    relay = Collector()
-    port = free_port()
-    controller = Controller(relay, hostname="127.0.0.1", port=port)
-    controller.start()
+    collector, port = relay
     smtp = SmtpRelay("127.0.0.1", port)
     second = make_event(site, 2, code="T2", mode="email")
     with site.ctx.db.write() as session:
@@ -255,10 +224,7 @@ def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
     names = iter(f"offer{i}" for i in range(100))
 
     def to(game_id: int, player_id: int) -> str:
-        with site.ctx.db.read() as session:
-            game = session.get(Game, game_id)
-            assert game is not None
-            return site.mail.subject(game, player_id)
+        return subject(site, player_id, game_id)
 
     def mail_in(sender: str, game_id: int, player_id: int, body: str) -> None:
         raw = raw_mail(sender, f"Re: {to(game_id, player_id)}", body)
@@ -267,63 +233,60 @@ def test_a_draw_offered_with_a_move_is_accepted_in_words_through_the_mailbox(
 
     def send_out() -> dict[str, str]:
         """What the relay took since the last call, by recipient (one each)."""
-        before = len(relay.messages)
+        before = len(collector.messages)
         asyncio.run(deliver_due(site.outbound, smtp, clock.now))
-        out = relay.messages[before:]
+        out = collector.messages[before:]
         assert len({m["To"] for m in out}) == len(out)
         return {m["To"]: m.get_content() for m in out}
 
-    try:
-        clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
-        mail_in(WHITE, 1, 2, "1. 4244")
-        send_out()
-        mail_in(BLACK, 1, 3, "1. 4244 4745")
-        send_out()
-        clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
-        mail_in(WHITE, 1, 2, "1. d4 d5 2. c4\nI offer a draw.\n\nBest regards")
-        out = send_out()
-        forward, confirmation = out[BLACK], out[WHITE]
-        assert "Player 1: ход 2. c4 в партии 1; вместе с этим ходом предложена ничья" in forward
-        assert "«принимаю ничью»" in forward and "ответ ходом означает отказ" in forward
-        assert "02.  3234 (=)" in forward
-        assert "(=): с этим ходом предложена ничья" in forward
-        assert "Your move 2. c4 in game 1 is recorded" in confirmation
-        assert "With this move you offer a draw" in confirmation
-        assert "02.  3234 (=)" in confirmation
-        assert site.queries.game(1).draw_offer_by == "t1p1"
+    clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+    mail_in(WHITE, 1, 2, "1. 4244")
+    send_out()
+    mail_in(BLACK, 1, 3, "1. 4244 4745")
+    send_out()
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    mail_in(WHITE, 1, 2, "1. d4 d5 2. c4\nI offer a draw.\n\nBest regards")
+    out = send_out()
+    forward, confirmation = out[BLACK], out[WHITE]
+    assert "Player 1: ход 2. c4 в партии 1; вместе с этим ходом предложена ничья" in forward
+    assert "«принимаю ничью»" in forward and "ответ ходом означает отказ" in forward
+    assert "02.  3234 (=)" in forward
+    assert "(=): с этим ходом предложена ничья" in forward
+    assert "Your move 2. c4 in game 1 is recorded" in confirmation
+    assert "With this move you offer a draw" in confirmation
+    assert "02.  3234 (=)" in confirmation
+    assert site.queries.game(1).draw_offer_by == "t1p1"
 
-        clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
-        mail_in(BLACK, 1, 3, "Принимаю ничью. Спасибо за партию!")
-        view = site.queries.game(1)
-        assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
-        out = send_out()
-        assert set(out) == {WHITE, BLACK}
-        assert "Game 1: Player 2 accepted your draw offer; the game is drawn" in out[WHITE]
-        assert "Партия 1 закончилась вничью по соглашению." in out[BLACK]
+    clock.set(datetime(2026, 5, 12, 12, 0, tzinfo=UTC))
+    mail_in(BLACK, 1, 3, "Принимаю ничью. Спасибо за партию!")
+    view = site.queries.game(1)
+    assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
+    out = send_out()
+    assert set(out) == {WHITE, BLACK}
+    assert "Game 1: Player 2 accepted your draw offer; the game is drawn" in out[WHITE]
+    assert "Партия 1 закончилась вничью по соглашению." in out[BLACK]
 
-        white2, black2 = "t2p1@example.org", "t2p2@example.org"
-        mail_in(white2, 2, second["p1"], "1. 5254\nПредлагаю ничью.")
-        out = send_out()
-        forward = out[black2]
-        assert "Player 1 has played 1. e4 in game 2 and offers a draw with this move" in forward
-        assert '"I accept the draw"' in forward and "a move declines the offer" in forward
-        assert "01.  5254 (=)" in forward
-        assert "(=): a draw offered with this move" in forward
-        assert "Вместе с этим ходом вы предлагаете ничью" in out[white2]
-        clock.set(datetime(2026, 5, 13, 12, 0, tzinfo=UTC))
-        mail_in(black2, 2, second["p2"], "Thank you, I accept the draw.")
-        view = site.queries.game(2)
-        assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
-        out = send_out()
-        assert set(out) == {white2, black2}
-        assert "ваше предложение ничьей принято" in out[white2]
-        assert "Game 2 is drawn by agreement." in out[black2]
-    finally:
-        controller.stop()
+    white2, black2 = "t2p1@example.org", "t2p2@example.org"
+    mail_in(white2, 2, second["p1"], "1. 5254\nПредлагаю ничью.")
+    out = send_out()
+    forward = out[black2]
+    assert "Player 1 has played 1. e4 in game 2 and offers a draw with this move" in forward
+    assert '"I accept the draw"' in forward and "a move declines the offer" in forward
+    assert "01.  5254 (=)" in forward
+    assert "(=): a draw offered with this move" in forward
+    assert "Вместе с этим ходом вы предлагаете ничью" in out[white2]
+    clock.set(datetime(2026, 5, 13, 12, 0, tzinfo=UTC))
+    mail_in(black2, 2, second["p2"], "Thank you, I accept the draw.")
+    view = site.queries.game(2)
+    assert (view.result, view.result_reason) == ("1/2-1/2", "agreed_draw")
+    out = send_out()
+    assert set(out) == {white2, black2}
+    assert "ваше предложение ничьей принято" in out[white2]
+    assert "Game 2 is drawn by agreement." in out[black2]
 
 
 def test_a_bounce_of_our_move_marks_the_address_and_tells_the_arbiter_once(
-    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+    site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock, relay: Relay
 ) -> None:
     """The server mails Black White's move; Postfix returns it (5.1.1), and
     the bounce reaches the gateway's mailbox: Black's address is marked as
@@ -335,71 +298,63 @@ def test_a_bounce_of_our_move_marks_the_address_and_tells_the_arbiter_once(
         OPERATOR, "arbT1", name="Arbiter", emails=["arbiter@example.org"], roles=["arbiter"],
         lang="en", rating=None, federation_id=None, country=None,
     )  # fmt: skip
-    relay = Collector()
-    port = free_port()
-    controller = Controller(relay, hostname="127.0.0.1", port=port)
-    controller.start()
+    collector, port = relay
     smtp = SmtpRelay("127.0.0.1", port)
-    try:
 
-        def send_out() -> list[Any]:
-            before = len(relay.messages)
-            asyncio.run(deliver_due(site.outbound, smtp, clock.now))
-            return relay.messages[before:]
+    def send_out() -> list[Any]:
+        before = len(collector.messages)
+        asyncio.run(deliver_due(site.outbound, smtp, clock.now))
+        return collector.messages[before:]
 
-        def bounce_in(raw: bytes, name: str) -> None:
-            server.deliver(user, raw, name, clock.now().timestamp())
-            assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    def bounce_in(raw: bytes, name: str) -> None:
+        server.deliver(user, raw, name, clock.now().timestamp())
+        assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
 
-        def state() -> tuple[object, int, int]:
-            with site.ctx.db.read() as s:
-                row = s.scalars(select(PlayerEmail).where(PlayerEmail.address == BLACK)).one()
-                notices = s.scalars(
-                    select(Notification).where(Notification.kind == "email_bounced")
-                ).all()
-                mails = s.scalars(
-                    select(OutboundMessage).where(
-                        OutboundMessage.to_address == "arbiter@example.org"
-                    )
-                ).all()
-                return row.failing_since, len(notices), len(mails)
-
-        clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
-        site.games.submit_move(Actor.player(2, Door.WEB), 1, "d4")
-        (forward,) = [m for m in send_out() if m["To"] == BLACK]
-        ours = forward["Message-ID"]
-        clock.set(datetime(2026, 5, 10, 12, 5, tzinfo=UTC))
-        bounce_in(postfix_bounce(ours, BLACK), "bounce1")
-        failed_at = clock.now()
-        assert state() == (failed_at, 1, 1)
-        (told,) = [m for m in send_out() if m["To"] == "arbiter@example.org"]
-        body = told.get_content()
-        assert "Our mail to Player 2 at t1p2@example.org bounced: no such mailbox (5.1.1)" in body
-        assert "Art. 56.1.6" in body and "User unknown" in body
-        # A second bounce of the same address: nobody is told again.
-        clock.set(datetime(2026, 5, 10, 12, 30, tzinfo=UTC))
-        bounce_in(postfix_bounce(ours, BLACK, queue_id="7B3C51C0A30"), "bounce2")
-        # A delay marks nothing, nor does a bounce of mail we never sent.
-        bounce_in(postfix_delay(ours, BLACK), "delay")
-        bounce_in(postfix_bounce("<not-ours@cc.test>", WHITE, queue_id="1A2B3C4D5E6"), "stray")
-        assert state() == (failed_at, 1, 1)
+    def state() -> tuple[object, int, int]:
         with site.ctx.db.read() as s:
-            white = s.scalars(select(PlayerEmail).where(PlayerEmail.address == WHITE)).one()
-            assert white.failing_since is None
-            rows = s.scalars(select(InboundMessage).order_by(InboundMessage.id)).all()
-            assert [(r.source, r.outcome) for r in rows] == [
-                ("imap", "bounce"),
-                ("imap", "bounce"),
-                ("imap", "bounce_delay"),
-                ("imap", "bounce_unmatched"),
-            ]
-        assert not [m for m in send_out() if m["To"] == "arbiter@example.org"]
-        # The office's list names the bounce and its reason.
-        page = office_page(site)
-        assert "a bounce: our mail to the address failed, which is marked as failing" in page
-        assert "t1p2@example.org 5.1.1: 550 5.1.1" in page
-    finally:
-        controller.stop()
+            row = s.scalars(select(PlayerEmail).where(PlayerEmail.address == BLACK)).one()
+            notices = s.scalars(
+                select(Notification).where(Notification.kind == "email_bounced")
+            ).all()
+            mails = s.scalars(
+                select(OutboundMessage).where(OutboundMessage.to_address == "arbiter@example.org")
+            ).all()
+            return row.failing_since, len(notices), len(mails)
+
+    clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
+    site.games.submit_move(Actor.player(2, Door.WEB), 1, "d4")
+    (forward,) = [m for m in send_out() if m["To"] == BLACK]
+    ours = forward["Message-ID"]
+    clock.set(datetime(2026, 5, 10, 12, 5, tzinfo=UTC))
+    bounce_in(postfix_bounce(ours, BLACK), "bounce1")
+    failed_at = clock.now()
+    assert state() == (failed_at, 1, 1)
+    (told,) = [m for m in send_out() if m["To"] == "arbiter@example.org"]
+    body = told.get_content()
+    assert "Our mail to Player 2 at t1p2@example.org bounced: no such mailbox (5.1.1)" in body
+    assert "Art. 56.1.6" in body and "User unknown" in body
+    # A second bounce of the same address: nobody is told again.
+    clock.set(datetime(2026, 5, 10, 12, 30, tzinfo=UTC))
+    bounce_in(postfix_bounce(ours, BLACK, queue_id="7B3C51C0A30"), "bounce2")
+    # A delay marks nothing, nor does a bounce of mail we never sent.
+    bounce_in(postfix_delay(ours, BLACK), "delay")
+    bounce_in(postfix_bounce("<not-ours@cc.test>", WHITE, queue_id="1A2B3C4D5E6"), "stray")
+    assert state() == (failed_at, 1, 1)
+    with site.ctx.db.read() as s:
+        white = s.scalars(select(PlayerEmail).where(PlayerEmail.address == WHITE)).one()
+        assert white.failing_since is None
+        rows = s.scalars(select(InboundMessage).order_by(InboundMessage.id)).all()
+        assert [(r.source, r.outcome) for r in rows] == [
+            ("imap", "bounce"),
+            ("imap", "bounce"),
+            ("imap", "bounce_delay"),
+            ("imap", "bounce_unmatched"),
+        ]
+    assert not [m for m in send_out() if m["To"] == "arbiter@example.org"]
+    # The office's list names the bounce and its reason.
+    page = office_page(site)
+    assert "a bounce: our mail to the address failed, which is marked as failing" in page
+    assert "t1p2@example.org 5.1.1: 550 5.1.1" in page
 
 
 def office_page(site: Services) -> str:
@@ -472,16 +427,20 @@ WRITTEN_AS_PROGRAMS_WRITE = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(WRITTEN_AS_PROGRAMS_WRITE))
-def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothing(
-    name: str, site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
-) -> None:
-    """The message, byte for byte as its program wrote it, arrives in the
-    mailbox: its move is applied, no penalty day is charged, and the sender
-    has the usual confirmation, not a fault."""
+def read_as_written(
+    site: Services,
+    inbox: tuple[DovecotServer, str],
+    clock: FixedClock,
+    name: str,
+    sender: str,
+    setup: list[str],
+) -> tuple[InboundMessage, list[TimeCharge], list[OutboundMessage]]:
+    """Play ``setup`` in game 1, then deliver the fixture ``name``, byte for byte
+    as its program wrote it but for the reply tokens, and read the mailbox once.
+
+    Returns the message's row, the time charged, and what the sender was sent."""
     from tests.mailgate.test_mail_fixtures import HERE, WRITTEN_TOKENS
 
-    sender, setup, played = WRITTEN_AS_PROGRAMS_WRITE[name]
     actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
     for i, san in enumerate(setup):
         site.games.submit_move(actors[i % 2], 1, san)
@@ -495,7 +454,6 @@ def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothi
     clock.set(at + timedelta(minutes=1))
     server.deliver(user, raw, name, at.timestamp())
     assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
-    assert [m.san for m in site.queries.game(1).moves] == [*setup, played]
     with site.ctx.db.read() as session:
         (row,) = session.scalars(select(InboundMessage)).all()
         charges = session.scalars(select(TimeCharge)).all()
@@ -504,6 +462,19 @@ def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothi
                 OutboundMessage.to_address == sender, OutboundMessage.id > before
             )
         ).all()
+    return row, list(charges), list(answers)
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_AS_PROGRAMS_WRITE))
+def test_a_correct_move_as_a_mail_program_writes_it_is_applied_and_charged_nothing(
+    name: str, site: Services, inbox: tuple[DovecotServer, str], clock: FixedClock
+) -> None:
+    """The message, byte for byte as its program wrote it, arrives in the
+    mailbox: its move is applied, no penalty day is charged, and the sender
+    has the usual confirmation, not a fault."""
+    sender, setup, played = WRITTEN_AS_PROGRAMS_WRITE[name]
+    row, charges, answers = read_as_written(site, inbox, clock, name, sender, setup)
+    assert [m.san for m in site.queries.game(1).moves] == [*setup, played]
     assert (row.source, row.status, row.outcome) == ("imap", "applied", "move"), row.detail
     assert charges == []
     assert [a.kind for a in answers] == ["reply"]
@@ -523,32 +494,10 @@ def test_a_command_in_the_subject_of_an_empty_message_is_done_and_charged_nothin
 ) -> None:
     """The subject is part of the message (56.2.1): a command written only
     there is done, as written in the body, and is no message without a move."""
-    from tests.mailgate.test_mail_fixtures import HERE, WRITTEN_TOKENS
-
     sender, setup, result, confirmation = COMMAND_IN_THE_SUBJECT[name]
-    actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
-    for i, san in enumerate(setup):
-        site.games.submit_move(actors[i % 2], 1, san)
-    raw = (HERE / f"{name}.eml").read_bytes()
-    for written, player_id in WRITTEN_TOKENS.items():
-        raw = raw.replace(written, site.mail.token(1, player_id).encode())
-    with site.ctx.db.read() as session:
-        before = max(session.scalars(select(OutboundMessage.id)).all(), default=0)
-    server, user = inbox
-    at = datetime(2026, 5, 11, 7, 15, tzinfo=UTC)
-    clock.set(at + timedelta(minutes=1))
-    server.deliver(user, raw, name, at.timestamp())
-    assert asyncio.run(drain_once(mailbox(inbox), site)) == 1
+    row, charges, answers = read_as_written(site, inbox, clock, name, sender, setup)
     view = site.queries.game(1)
     assert [m.san for m in view.moves] == setup and view.result == result
-    with site.ctx.db.read() as session:
-        (row,) = session.scalars(select(InboundMessage)).all()
-        charges = session.scalars(select(TimeCharge)).all()
-        answers = session.scalars(
-            select(OutboundMessage).where(
-                OutboundMessage.to_address == sender, OutboundMessage.id > before
-            )
-        ).all()
     assert (row.source, row.status) == ("imap", "applied"), row.detail
     assert charges == []
     assert [a.kind for a in answers] == ["reply"]

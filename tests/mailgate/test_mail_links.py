@@ -11,7 +11,7 @@ is followed with the test client, signed in as the mail's recipient.
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from email.message import EmailMessage
 
 import pytest
@@ -20,12 +20,12 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store.models import Door, OutboundMessage, Player, PlayerEmail
 from cc.web.app import create_app
-from tests.conftest import OPERATOR, forget_start
+from tests.support.days import noon
+from tests.support.events import OPERATOR, create_event, forget_start
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of
 
@@ -44,10 +44,6 @@ def mail_settings() -> MailSettings:
 @pytest.fixture
 def site(services: Services) -> Services:
     return services
-
-
-def noon(day: date) -> datetime:
-    return datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)
 
 
 def event(
@@ -84,19 +80,17 @@ def event(
             lang=lang,
         )
     regs = {"control_moves": control[0], "control_days": control[1]} if control else {}
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=f"Cup {code}",
-            mode=mode,  # type: ignore[arg-type]
-            start_date=date(2026, 5, 10),
-            end_date=end,
-            timezone="Europe/Moscow",
-            arbiter=f"arb{low}",
-            appeal_arbiters=(f"ap1{low}", f"ap2{low}"),
-            regulations=regs,
-        ),
+    create_event(
+        services,
+        code,
+        f"Cup {code}",
+        date(2026, 5, 10),
+        mode=mode,
+        end_date=end,
+        timezone="Europe/Moscow",
+        arbiter=f"arb{low}",
+        appeal_arbiters=(f"ap1{low}", f"ap2{low}"),
+        regulations=regs,
     )
     services.events.add_players(OPERATOR, code, [f"{low}p1", f"{low}p2"])
     services.events.start(OPERATOR, code)

@@ -12,8 +12,8 @@ from sqlalchemy import event, func, select
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import InboundMessage, TimeCharge
-from tests.conftest import make_event
-from tests.support.mail import outbox, raw_mail, thread
+from tests.support.events import make_event
+from tests.support.mail import game_subjects, outbox, raw_mail, thread
 
 WHITE, BLACK, ARBITER = "t1p1@example.org", "t1p2@example.org", "arb@example.org"
 
@@ -31,16 +31,7 @@ def game(services: Services, clock: FixedClock) -> dict[str, object]:
         assert session.scalar(select(Event.code)) == "T1"
     view = services.queries.game(1)
     assert (view.white, view.black) == ("t1p1", "t1p2")
-    with services.ctx.db.read() as session:
-        from cc.store.models import Game
-
-        g = session.get(Game, 1)
-        assert g is not None
-        subjects = {
-            "white": services.mail.subject(g, ids["p1"]),
-            "black": services.mail.subject(g, ids["p2"]),
-        }
-    return {"ids": ids, "subjects": subjects}
+    return {"ids": ids, "subjects": game_subjects(services, ids["p1"], ids["p2"])}
 
 
 def send(

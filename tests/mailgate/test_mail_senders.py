@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import smtplib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
 import dkim
@@ -52,8 +52,8 @@ from mailgate.authenticity import (
 from mailgate.imap import ImapMailbox, drain
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.reply_tokens import reply_token, token_issued
-from tests.conftest import make_event
-from tests.support.dovecot import DovecotServer
+from tests.support.dovecot import DovecotServer, dovecot_fixture
+from tests.support.events import make_event
 from tests.support.mail import outbox, raw_mail
 from tests.support.postgres import free_port
 from tests.support.sites import site_over
@@ -282,12 +282,7 @@ def test_each_message_has_its_own_token_for_one_purpose_that_expires() -> None:
 # ------------------------------------------------------------ on Dovecot
 
 
-@pytest.fixture(scope="module")
-def dovecot() -> Iterator[DovecotServer]:
-    server = DovecotServer(dict.fromkeys(USERS, PASSWORD))
-    server.start()
-    yield server
-    server.stop()
+dovecot = dovecot_fixture(USERS, PASSWORD)
 
 
 def make_site(db: Database, clock: FixedClock, **settings: object) -> Site:
@@ -308,6 +303,23 @@ def black_subject(site: Site) -> str:
     site.games.submit_move(Actor.player(2, Door.WEB), 1, "e4")
     forward = next(m for m in outbox(site) if m.kind == "forward" and m.to_address == BLACK)
     return forward.subject
+
+
+def from_black(subject: str, body: str, results: str) -> bytes:
+    """Black's reply to ``subject``, with the receiving server's verdict on it."""
+    return raw_mail(
+        f"Player 2 <{BLACK}>", f"Re: {subject}", body, headers={"Authentication-Results": results}
+    )
+
+
+@pytest.fixture
+def trusting(db: Database, clock: FixedClock) -> tuple[Site, str]:
+    """A site that takes mx.cc.test's verdicts on senders, White's e4 forwarded,
+    and 09:00 UTC on 11 May: the site and Black's subject."""
+    site = make_site(db, clock, authserv_id="mx.cc.test")
+    subject = black_subject(site)
+    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
+    return site, subject
 
 
 def run_reader(server: DovecotServer, user: str, site: Services) -> int:
@@ -337,20 +349,12 @@ def charges(site: Services) -> int:
 
 
 def test_a_forged_move_with_a_copied_token_is_held_and_the_real_one_is_taken(
-    db: Database, clock: FixedClock, dovecot: DovecotServer
+    trusting: tuple[Site, str], clock: FixedClock, dovecot: DovecotServer
 ) -> None:
-    site = make_site(db, clock, authserv_id="mx.cc.test")
+    site, subject = trusting
     user = next(_free_users)
-    subject = black_subject(site)
-    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     before = len(outbox(site))
-    forged = raw_mail(
-        f"Player 2 <{BLACK}>",
-        f"Re: {subject}",
-        "1. 5254 7655",
-        headers={"Authentication-Results": FORGED_RESULTS},
-    )
-    dovecot.deliver(user, forged, "forged")
+    dovecot.deliver(user, from_black(subject, "1. 5254 7655", FORGED_RESULTS), "forged")
     assert run_reader(dovecot, user, site) == 1
     [row] = inbound(site)
     assert (row.status, row.outcome, row.game_id) == ("held", "held_sender", 1)
@@ -368,13 +372,7 @@ def test_a_forged_move_with_a_copied_token_is_held_and_the_real_one_is_taken(
     assert listed[0].may_release
     # Black's real move, vouched for by the receiving server, is taken.
     clock.set(datetime(2026, 5, 11, 10, 0, tzinfo=UTC))
-    genuine = raw_mail(
-        f"Player 2 <{BLACK}>",
-        f"Re: {subject}",
-        "1. 5254 5755",
-        headers={"Authentication-Results": GENUINE_RESULTS},
-    )
-    dovecot.deliver(user, genuine, "genuine")
+    dovecot.deliver(user, from_black(subject, "1. 5254 5755", GENUINE_RESULTS), "genuine")
     assert run_reader(dovecot, user, site) == 1
     assert moves(site) == ["e4", "e5"]
     assert [r.status for r in inbound(site)] == ["held", "applied"]
@@ -401,12 +399,10 @@ def test_a_dkim_signed_move_is_taken_where_the_gateway_verifies_itself(
 
 
 def test_a_held_message_released_by_the_arbiter_counts_once(
-    db: Database, clock: FixedClock, dovecot: DovecotServer
+    trusting: tuple[Site, str], clock: FixedClock, dovecot: DovecotServer
 ) -> None:
-    site = make_site(db, clock, authserv_id="mx.cc.test")
+    site, subject = trusting
     user = next(_free_users)
-    subject = black_subject(site)
-    clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     # The player's own mail, failing on a forwarding service on its way.
     held = raw_mail(
         BLACK, f"Re: {subject}", "1. 5254 5755", headers={"Authentication-Results": FORGED_RESULTS}
@@ -460,11 +456,13 @@ def through_listener(
     return inbound(site)[-1]
 
 
-def spf_site(db: Database, clock: FixedClock, records: dict[str, bytes]) -> tuple[Site, str]:
-    """A site that verifies senders itself, example.org's DNS as given, and
-    Black's subject to answer White's first move."""
+def spf_site(
+    db: Database, clock: FixedClock, records: dict[str, bytes] | None = None
+) -> tuple[Site, str]:
+    """A site that verifies senders itself, the DNS of SPF_DNS with ``records``
+    over it, and Black's subject to answer White's first move."""
     site = make_site(db, clock, verify_dkim=True)
-    site.mail.dns = answers(records)
+    site.mail.dns = answers({**SPF_DNS, **(records or {})})
     subject = black_subject(site)
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     return site, subject
@@ -475,7 +473,7 @@ def test_an_unsigned_move_from_a_host_its_domains_spf_allows_is_taken(
 ) -> None:
     """example.org signs nothing but publishes SPF and DMARC: its player's
     mail from a host its SPF allows passes DMARC through SPF."""
-    site, subject = spf_site(db, clock, SPF_DNS)
+    site, subject = spf_site(db, clock)
     row = through_listener(site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), BLACK)
     assert (row.status, row.outcome) == ("applied", "move")
     assert moves(site) == ["e4", "e5"]
@@ -490,8 +488,7 @@ def test_an_unsigned_move_from_a_host_its_domains_spf_allows_is_taken(
 def test_a_move_from_a_host_the_spf_record_does_not_allow_is_held(
     db: Database, clock: FixedClock
 ) -> None:
-    records = {**SPF_DNS, "example.org.": b"v=spf1 ip4:192.0.2.0/24 -all"}
-    site, subject = spf_site(db, clock, records)
+    site, subject = spf_site(db, clock, {"example.org.": b"v=spf1 ip4:192.0.2.0/24 -all"})
     # Whatever header it came with in the site's own name.
     forged = raw_mail(
         BLACK,
@@ -512,8 +509,7 @@ def test_a_move_from_a_host_the_spf_record_does_not_allow_is_held(
 def test_an_spf_pass_of_a_mail_from_not_aligned_with_from_is_held(
     db: Database, clock: FixedClock
 ) -> None:
-    records = {**SPF_DNS, "mailer.test.": b"v=spf1 ip4:127.0.0.0/8 -all"}
-    site, subject = spf_site(db, clock, records)
+    site, subject = spf_site(db, clock, {"mailer.test.": b"v=spf1 ip4:127.0.0.0/8 -all"})
     row = through_listener(
         site, raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755"), "bounce@mailer.test"
     )
@@ -525,7 +521,6 @@ def test_an_spf_pass_of_a_mail_from_not_aligned_with_from_is_held(
 
 def test_strict_spf_alignment_takes_no_subdomain(db: Database, clock: FixedClock) -> None:
     strict = {
-        **SPF_DNS,
         "_dmarc.example.org.": b"v=DMARC1; p=reject; aspf=s",
         "mail.example.org.": b"v=spf1 ip4:127.0.0.1 -all",
     }
@@ -543,7 +538,7 @@ def test_strict_spf_alignment_takes_no_subdomain(db: Database, clock: FixedClock
 
 
 def test_a_bounce_passes_through_spf_by_its_helo_name(db: Database, clock: FixedClock) -> None:
-    site, subject = spf_site(db, clock, SPF_DNS)
+    site, subject = spf_site(db, clock)
     raw = raw_mail(BLACK, f"Re: {subject}", "1. 5254 5755")
     row = through_listener(site, raw, "", helo="example.org")
     assert (row.status, row.outcome) == ("applied", "move")
@@ -556,7 +551,7 @@ def test_a_bounce_passes_through_spf_by_its_helo_name(db: Database, clock: Fixed
 def test_mail_handed_over_by_lmtp_is_not_checked_for_spf(db: Database, clock: FixedClock) -> None:
     """Under LMTP the client is the site's own mail server: its address says
     nothing of the sender, and a header in the site's name is not believed."""
-    site, subject = spf_site(db, clock, SPF_DNS)
+    site, subject = spf_site(db, clock)
     forged = raw_mail(
         BLACK,
         f"Re: {subject}",

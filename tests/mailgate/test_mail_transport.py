@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from email import message_from_bytes
-from email.policy import default
-from typing import Any
 
 import aiosmtplib
 import pytest
-from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from cc.app.services import Services
@@ -20,47 +15,25 @@ from cc.office.outbound import LEASE
 from cc.store.models import Game, OutboundMessage
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, deliver_due
-from tests.conftest import make_event
-from tests.support.mail import outbox, raw_mail, thread
+from tests.support.events import make_event
+from tests.support.mail import game_subjects, outbox, raw_mail, thread
 from tests.support.postgres import free_port
+from tests.support.relay import Relay
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
-
-
-class Collector:
-    """A relay that keeps what it is given, or answers with a set reply."""
-
-    def __init__(self) -> None:
-        self.messages: list[Any] = []
-        self.answer = "250 OK"
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        if self.answer.startswith("250"):
-            self.messages.append(message_from_bytes(envelope.content, policy=default))
-        return self.answer
-
-
-@pytest.fixture
-def relay() -> Iterator[tuple[Collector, int]]:
-    collector = Collector()
-    port = free_port()
-    controller = Controller(collector, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield collector, port
-    controller.stop()
 
 
 @pytest.fixture
 def subjects(services: Services, clock: FixedClock) -> dict[str, str]:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
     ids = make_event(services, 2, mode="email")
-    with services.ctx.db.read() as session:
-        game = session.get(Game, 1)
-        assert game is not None
-        return {
-            "white": services.mail.subject(game, ids["p1"]),
-            "black": services.mail.subject(game, ids["p2"]),
-        }
+    return game_subjects(services, ids["p1"], ids["p2"])
+
+
+@pytest.fixture
+def white_moved(services: Services, clock: FixedClock, subjects: dict[str, str]) -> None:
+    """White's 1. e4 by mail: the reply to White and the forward to Black are queued."""
+    services.mail.receive(raw_mail(WHITE, subjects["white"], "1. 5254"), clock.now(), "test")
 
 
 def test_the_listener_applies_each_message_once(
@@ -116,10 +89,7 @@ def test_a_message_that_cannot_be_processed_is_kept_by_the_sender(
 
 
 def test_outgoing_mail_goes_to_the_relay_once_with_its_headers(
-    services: Services,
-    clock: FixedClock,
-    subjects: dict[str, str],
-    relay: tuple[Collector, int],
+    services: Services, clock: FixedClock, subjects: dict[str, str], relay: Relay
 ) -> None:
     collector, port = relay
     clock.set(datetime(2026, 5, 10, 12, 0, tzinfo=UTC))
@@ -144,13 +114,9 @@ def test_outgoing_mail_goes_to_the_relay_once_with_its_headers(
 
 
 def test_temporary_and_permanent_failures(
-    services: Services,
-    clock: FixedClock,
-    subjects: dict[str, str],
-    relay: tuple[Collector, int],
+    services: Services, clock: FixedClock, subjects: dict[str, str], relay: Relay, white_moved: None
 ) -> None:
     collector, port = relay
-    services.mail.receive(raw_mail(WHITE, subjects["white"], "1. 5254"), clock.now(), "test")
     collector.answer = "451 4.7.1 Greylisted"
     assert asyncio.run(deliver_due(services.outbound, SmtpRelay("127.0.0.1", port), clock.now)) == 0
     rows = outbox(services)
@@ -169,13 +135,9 @@ def test_temporary_and_permanent_failures(
 
 
 def test_a_crash_between_queueing_and_sending_loses_nothing_and_repeats_nothing(
-    services: Services,
-    clock: FixedClock,
-    subjects: dict[str, str],
-    relay: tuple[Collector, int],
+    services: Services, clock: FixedClock, relay: Relay, white_moved: None
 ) -> None:
     collector, port = relay
-    services.mail.receive(raw_mail(WHITE, subjects["white"], "1. 5254"), clock.now(), "test")
     # A sender claimed the mail and died before the relay took it.
     claimed = services.outbound.claim()
     assert len(claimed) == 2

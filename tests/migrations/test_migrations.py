@@ -11,8 +11,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
+from cc.app.services import Services
+from cc.base.clock import FixedClock
 from cc.store import migrate
-from cc.store.db import make_engine
+from cc.store.db import Database, make_engine
 from cc.store.models import Base
 from tests.conftest import empty_database_url
 from tests.support.sites import site_over
@@ -78,9 +80,7 @@ def test_audit_log_refuses_updates_and_deletes(db_url: str) -> None:
 
 def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     """The last line of defence against a move applied twice."""
-    from cc.base.clock import FixedClock
-    from cc.store.db import Database
-    from tests.conftest import make_event
+    from tests.support.events import make_event
 
     database = Database(db_url)
     services = site_over(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
@@ -107,18 +107,21 @@ def test_moves_are_unique_per_game_and_ply_in_the_database(db_url: str) -> None:
     database.dispose()
 
 
+def site_at_head(url: str, clock: FixedClock) -> tuple[Database, Services]:
+    """The empty database at ``url`` upgraded through every revision, and the site over it."""
+    migrate.upgrade(url)
+    database = Database(url)
+    return database, site_over(database, clock)
+
+
 def test_0009_puts_email_games_before_the_next_daily_run(
     request: pytest.FixtureRequest, backend: str, tmp_path: Path
 ) -> None:
     """Games started under 0008 get their new deadlines from the next daily run."""
-    from cc.base.clock import FixedClock
-    from cc.store.db import Database
-    from tests.conftest import make_event
+    from tests.support.events import make_event
 
     url = empty_database_url(request, backend, tmp_path)
-    migrate.upgrade(url)
-    database = Database(url)
-    services = site_over(database, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
+    database, services = site_at_head(url, FixedClock(datetime(2026, 5, 11, tzinfo=UTC)))
     make_event(services, mode="email")
     make_event(services, code="T2")  # a server game keeps its deadline
     database.dispose()
@@ -141,15 +144,11 @@ def test_0018_keeps_every_existing_events_games_private_until_they_end(
 ) -> None:
     """Events made before 0018 keep the default: a game is public once it ends."""
     from cc.base import errors
-    from cc.base.clock import FixedClock
-    from cc.store.db import Database
-    from tests.conftest import OPERATOR, make_event
+    from tests.support.events import OPERATOR, make_event
 
     url = empty_database_url(request, backend, tmp_path)
-    migrate.upgrade(url)
-    database = Database(url)
     clock = FixedClock(datetime(2026, 5, 11, tzinfo=UTC))
-    services = site_over(database, clock)
+    database, services = site_at_head(url, clock)
     make_event(services)
     assert services.queries.event("T1").regulations["public_moves_behind"] is None
     database.dispose()

@@ -29,14 +29,15 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.store import migrate
 from cc.store.db import Database, make_engine
 from cc.store.models import Base, Door, Game, GameStatus, Player
 from notation.pgn import display_name
-from tests.conftest import OPERATOR, _create_pg_database, _pg_url
+from tests.conftest import _create_pg_database, _pg_url
+from tests.support.events import OPERATOR, create_event
 from tests.support.mail import raw_mail
+from tests.support.postgres import run_as_admin
 from tests.support.sites import site_over
 
 REVISIONS = [
@@ -89,12 +90,7 @@ class _PostgresSchemas:
         self.names: dict[str, str] = {}
 
     def _admin(self, statement: str) -> None:
-        engine = sa.create_engine(self.admin_url, isolation_level="AUTOCOMMIT")
-        try:
-            with engine.connect() as conn:
-                conn.exec_driver_sql(statement)
-        finally:
-            engine.dispose()
+        run_as_admin(self.admin_url, statement)
 
     def template(self, revision: str) -> str:
         if revision not in self.names:
@@ -157,19 +153,17 @@ def _play(services: Services, clock: FixedClock) -> None:
 
     events = services.events
     for code, mode in (("SRV", "server"), ("MAIL", "email"), ("TEAMS", "server")):
-        events.create(
-            OPERATOR,
-            EventSpec(
-                code=code,
-                name=f"Event {code}",
-                mode=mode,  # type: ignore[arg-type]
-                start_date=date(2026, 5, 10),
-                timezone="Europe/Moscow" if code == "SRV" else "UTC",
-                arbiter="arb",
-                appeal_arbiters=("apl",) if code == "SRV" else (),
-                # the public sees MAIL's games two moves behind (0018)
-                regulations={"public_moves_behind": 2} if code == "MAIL" else {},
-            ),
+        create_event(
+            services,
+            code,
+            f"Event {code}",
+            date(2026, 5, 10),
+            mode=mode,
+            timezone="Europe/Moscow" if code == "SRV" else "UTC",
+            arbiter="arb",
+            appeal_arbiters=("apl",) if code == "SRV" else (),
+            # the public sees MAIL's games two moves behind (0018)
+            regulations={"public_moves_behind": 2} if code == "MAIL" else {},
         )
     events.add_players(OPERATOR, "SRV", ["p1", "p2", "p3", "p4"])
     events.add_players(OPERATOR, "MAIL", ["p1", "p2"])
@@ -202,40 +196,25 @@ def _play(services: Services, clock: FixedClock) -> None:
     # A rating period closed over the resigned game (0023).
     services.ratings.close_period(OPERATOR)
     # Next season's event, open for entry, with an application (0017).
-    services.events.create(
-        OPERATOR,
-        EventSpec(code="NEXT", name="Next", mode="server", start_date=date(2026, 9, 1)),
-    )
+    create_event(services, "NEXT", "Next", date(2026, 9, 1))
     services.entries.open_entry(OPERATOR, "NEXT", date(2026, 8, 1))
     services.entries.apply(me("p1"), "NEXT", note="first time")
     # A knockout cup (0027) of Chess960, a position drawn per round (0028),
     # and a thematic event whose section starts after an opening line.
     for login in ("k1", "k2"):
         ids[login] = add(OPERATOR, login=login, name=login.upper())
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="KO",
-            name="Cup",
-            mode="server",  # type: ignore[arg-type]
-            start_date=date(2026, 5, 10),
-            system="knockout",
-            chess960=True,
-            chess960_seed="ko",
-        ),
+    create_event(
+        services,
+        "KO",
+        "Cup",
+        date(2026, 5, 10),
+        system="knockout",
+        chess960=True,
+        chess960_seed="ko",
     )
     services.events.add_players(OPERATOR, "KO", ["k1", "k2"])
     services.events.start(OPERATOR, "KO")
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code="THEME",
-            name="Theme",
-            mode="server",  # type: ignore[arg-type]
-            start_date=date(2026, 9, 1),
-            opening="1.e4 c5",
-        ),
-    )
+    create_event(services, "THEME", "Theme", date(2026, 9, 1), opening="1.e4 c5")
     services.events.add_players(OPERATOR, "THEME", ["k1", "k2"])
     ending = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"
     services.themes.set_section(OPERATOR, "THEME", "A", start_fen=ending)

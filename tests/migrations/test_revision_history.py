@@ -156,16 +156,19 @@ def test_a_new_revision_on_top_and_reworded_text_pass(line: Path) -> None:
     assert _found(line) == []
 
 
+def _b_and_x(line: Path, b: tuple[str, str], x: tuple[str, str]) -> list[str]:
+    """Write the revision adding column b and one creating table x, each as
+    (revision, parent); what the check then finds."""
+    column = 'op.add_column("a", sa.Column("b", sa.String(WIDTH)))'
+    _write(line, f"{b[0]}_b.py", _file(*b, column))
+    _write(line, f"{x[0]}_x.py", _file(*x, 'op.create_table("x")'))
+    return _found(line)
+
+
 def test_a_renumbered_revision_fails(line: Path) -> None:
     """A branch's 0002 merged as 0002, main's 0002 moved up to 0003."""
     (line / VERSIONS / "0002_b.py").rename(line / VERSIONS / "0003_b.py")
-    _write(
-        line,
-        "0003_b.py",
-        _file("0003", "0002", 'op.add_column("a", sa.Column("b", sa.String(WIDTH)))'),
-    )
-    _write(line, "0002_x.py", _file("0002", "0001", 'op.create_table("x")'))
-    found = _found(line)
+    found = _b_and_x(line, ("0003", "0002"), ("0002", "0001"))
     assert any("changes what revision 0002 does" in f for f in found), found
     _commit(line, "merge")
     assert any("changes what revision 0002 does" in f for f in _found(line))
@@ -173,13 +176,7 @@ def test_a_renumbered_revision_fails(line: Path) -> None:
 
 def test_a_reparented_revision_fails(line: Path) -> None:
     """A branch's revision put between two of main's, as the Swiss merge did."""
-    _write(
-        line,
-        "0002_b.py",
-        _file("0002", "0015", 'op.add_column("a", sa.Column("b", sa.String(WIDTH)))'),
-    )
-    _write(line, "0015_x.py", _file("0015", "0001", 'op.create_table("x")'))
-    found = _found(line)
+    found = _b_and_x(line, ("0002", "0015"), ("0015", "0001"))
     assert any("changes the parent of revision 0002 from 0001 to 0015" in f for f in found)
     assert any("adds revision 0015 below the head 0002" in f for f in found), found
 

@@ -40,6 +40,7 @@ from cc.store.db import make_engine
 from tests.conftest import BACKENDS, _pg_url
 from tests.migrations.test_migrations import drift
 from tests.support.paths import TESTS
+from tests.support.postgres import run_as_admin
 from tests.support.revision_history import (
     ROOT,
     NoHistory,
@@ -183,12 +184,7 @@ class OldSites:
 
     def _admin(self, statement: str) -> None:
         assert self.admin_url is not None
-        engine = sa.create_engine(self.admin_url, isolation_level="AUTOCOMMIT")
-        try:
-            with engine.connect() as conn:
-                conn.exec_driver_sql(statement)
-        finally:
-            engine.dispose()
+        run_as_admin(self.admin_url, statement)
 
     def _url(self, commit: str, backend: str, home: Path) -> str:
         if backend == "sqlite":

@@ -4,7 +4,6 @@ language and notation."""
 
 from __future__ import annotations
 
-import multiprocessing
 from datetime import UTC, date, datetime
 
 import pytest
@@ -13,12 +12,10 @@ from sqlalchemy.orm import Session
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game, Notification, OutboundMessage, Player
-from tests.conftest import OPERATOR
-from tests.games.test_concurrency import collect
-from tests.support.race import run_day_in_lockstep
+from tests.support.events import OPERATOR, create_event
+from tests.support.race import race, run_day_in_lockstep
 
 START = date(2026, 5, 10)
 
@@ -61,16 +58,13 @@ def setup(services: Services, anna_channels: dict[str, list[str]] | None = None)
     if anna_channels:
         services.centre.set_preferences(Actor.player(ids["anna"], Door.WEB), channels=anna_channels)
     for code, days in (("LONG", 50), ("SHORT", 30)):
-        services.events.create(
-            OPERATOR,
-            EventSpec(
-                code=code,
-                name=f"{code.title()} Cup",
-                mode="server",  # type: ignore[arg-type]
-                start_date=START,
-                timezone="UTC",
-                regulations={"control_moves": 10, "control_days": days},
-            ),
+        create_event(
+            services,
+            code,
+            f"{code.title()} Cup",
+            START,
+            timezone="UTC",
+            regulations={"control_moves": 10, "control_days": days},
         )
         services.events.add_players(OPERATOR, code, ["anna", "boris"])
         services.events.start(OPERATOR, code)
@@ -184,23 +178,7 @@ def test_two_processes_at_once_send_one_digest(
 ) -> None:
     clock.set(utc(1, 12))
     setup(services)
-    spawn = multiprocessing.get_context("spawn")
-    barrier = spawn.Barrier(2)
-    results = spawn.Queue()
-    instant = utc(11, 7, 30).isoformat()
-    workers = [
-        spawn.Process(
-            target=run_day_in_lockstep,
-            args=(db_url, instant, "2026-05-11", barrier, results),
-        )
-        for _ in range(2)
-    ]
-    for w in workers:
-        w.start()
-    collect(results, workers, 2)  # type: ignore[arg-type]
-    for w in workers:
-        w.join(timeout=60)
-        assert w.exitcode == 0
+    race(run_day_in_lockstep, db_url, utc(11, 7, 30).isoformat(), "2026-05-11", count=2)
     assert len(digests(services, "anna@example.org")) == 1
 
 

@@ -15,21 +15,16 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door, Notification, OutboundMessage, Player, PlayerEmail
-from tests.conftest import make_event
-from tests.support.mail import outbox, raw_mail, thread
+from tests.support.events import make_event
+from tests.support.mail import game_subjects, outbox, raw_mail, thread
+from tests.support.records import notices
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 
 
 def told(services: Services, player_id: int, *kinds: str) -> list[tuple[str, dict[str, Any]]]:
     """(kind, params) of the player's notifications, oldest first."""
-    with services.ctx.db.read() as s:
-        rows = s.scalars(
-            select(Notification)
-            .where(Notification.recipient_id == player_id)
-            .order_by(Notification.id)
-        ).all()
-        return [(n.kind, dict(n.params)) for n in rows if not kinds or n.kind in kinds]
+    return [(n.kind, dict(n.params)) for n in notices(services, player_id, *kinds)]
 
 
 def web(ids: dict[str, int], who: str) -> Actor:
@@ -151,13 +146,19 @@ def test_a_move_that_mates_is_told_once_as_a_move(services: Services) -> None:
 # ---------------------------------------------------------- conditionals
 
 
+def white_lines(services: Services, *lines: str) -> dict[str, int]:
+    """After 1. e4, White leaves ``lines`` as conditional moves in game 1."""
+    ids = make_event(services, 2)
+    play(services, ids, "e4")
+    for line in lines:
+        services.games.add_line(web(ids, "p1"), 1, line)
+    return ids
+
+
 def test_a_line_the_partner_departs_from_lapses_and_its_owner_is_told_once(
     services: Services,
 ) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3 Nc6 Bb5")
-    services.games.add_line(web(ids, "p1"), 1, "d5 exd5")
+    ids = white_lines(services, "e5 Nf3 Nc6 Bb5", "d5 exd5")
     services.games.submit_move(web(ids, "p2"), 1, "c5")
     lapsed = told(services, ids["p1"], "conditional_lapsed")
     assert lapsed == [
@@ -171,10 +172,7 @@ def test_a_line_the_partner_departs_from_lapses_and_its_owner_is_told_once(
 def test_a_line_that_fires_is_told_in_the_move_and_its_other_branches_are_not(
     services: Services,
 ) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
-    services.games.add_line(web(ids, "p1"), 1, "c5 Nf3")
+    ids = white_lines(services, "e5 Nf3", "c5 Nf3")
     services.games.submit_move(web(ids, "p2"), 1, "e5")
     assert told(services, ids["p1"]) == [
         ("move", {"player": "Player 2", "move": "e5", "fired": ["Nf3"]})
@@ -182,9 +180,7 @@ def test_a_line_that_fires_is_told_in_the_move_and_its_other_branches_are_not(
 
 
 def test_a_line_lapses_on_a_draw_offer_and_on_the_end_of_the_game(services: Services) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
+    ids = white_lines(services, "e5 Nf3")
     services.games.submit_move(web(ids, "p2"), 1, "e5", offer_draw=True)
     assert told(services, ids["p1"], "conditional_lapsed") == [
         ("conditional_lapsed", {"line": "e5 Nf3", "reason": "draw_offer", "move": "e5"})
@@ -198,9 +194,7 @@ def test_a_line_lapses_on_a_draw_offer_and_on_the_end_of_the_game(services: Serv
 
 
 def test_own_lines_are_not_told_to_the_player_who_ends_the_game(services: Services) -> None:
-    ids = make_event(services, 2)
-    play(services, ids, "e4")
-    services.games.add_line(web(ids, "p1"), 1, "e5 Nf3")
+    ids = white_lines(services, "e5 Nf3")
     services.games.offer_draw(web(ids, "p2"), 1)
     services.games.accept_draw(web(ids, "p1"), 1)
     assert told(services, ids["p1"], "conditional_lapsed") == []
@@ -308,12 +302,10 @@ def test_a_withdrawal_scored_as_losses_tells_each_opponent_their_game(
 def test_a_time_claim_upheld_and_reversed_is_told_by_the_decisions_alone(
     services: Services, clock: FixedClock
 ) -> None:
-    from tests.cases.test_cases import at, player, setup_event
+    from tests.support.cases import overstepped, player
+    from tests.support.days import at
 
-    at(clock, date(2026, 5, 1))
-    ids = setup_event(services)
-    at(clock, date(2026, 5, 21))
-    services.games.submit_move(player(ids, "p1"), 1, "e4")  # 11 days: over the limit of 10
+    ids = overstepped(services, clock)  # 11 days: over the limit of 10
     at(clock, date(2026, 5, 22))
     case = services.cases.file_time_claim(player(ids, "p2"), 1, "White took 11 days")
     at(clock, date(2026, 6, 10))
@@ -345,19 +337,14 @@ def email_game(services: Services, clock: FixedClock) -> dict[str, Any]:
     clock.set(datetime(2026, 5, 10, 8, 0, tzinfo=UTC))
     ids = make_event(services, 2, mode="email")
     russian(services, ids["p2"])
-    with services.ctx.db.read() as s:
-        from cc.store.models import Game
-
-        game = s.get(Game, 1)
-        assert game is not None
-        subjects = {
-            "white": services.mail.subject(game, ids["p1"]),
-            "black": services.mail.subject(game, ids["p2"]),
-        }
-    return {"ids": ids, "subjects": subjects}
+    return {"ids": ids, "subjects": game_subjects(services, ids["p1"], ids["p2"])}
 
 
-def send(services: Services, clock: FixedClock, sender: str, subject: str, body: str) -> str:
+def mailed(
+    services: Services, clock: FixedClock, email_game: dict[str, Any], side: str, body: str
+) -> str:
+    """``side`` ("white" or "black") mails ``body`` in the email game; the outcome."""
+    sender, subject = (WHITE if side == "white" else BLACK), email_game["subjects"][side]
     receipt = services.mail.receive(raw_mail(sender, subject, body), clock.now(), "test")
     return receipt.outcome  # type: ignore[no-any-return]
 
@@ -366,10 +353,10 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
     s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755") == "move"
     before = len(mails_to(services, BLACK))
-    assert send(services, clock, WHITE, s["white"], "I offer a draw.") == "offer_draw"
+    assert mailed(services, clock, email_game, "white", "I offer a draw.") == "offer_draw"
     [offer] = mails_to(services, BLACK)[before:]
     assert "Player 1 предлагает ничью в партии 1." in offer.body
     assert "принимаю ничью" in offer.body
@@ -383,7 +370,7 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
     assert "offers a draw" in confirmation.body
     # Black declines by email: White is told once, in English.
     white_before = len(mails_to(services, WHITE))
-    assert send(services, clock, BLACK, s["black"], "Отклоняю ничью.") == "decline_draw"
+    assert mailed(services, clock, email_game, "black", "Отклоняю ничью.") == "decline_draw"
     [declined] = mails_to(services, WHITE)[white_before:]
     assert "Player 2 declined the draw offer in game 1." in declined.body
     assert len(told(services, ids["p2"], "draw_offered")) == 1
@@ -393,8 +380,8 @@ def test_a_draw_offered_by_email_reaches_the_partner_by_mail_once(
 def test_an_email_resignation_and_a_web_acceptance_are_mailed_in_the_partners_language(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    ids = email_game["ids"]
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     services.games.offer_draw(web(ids, "p2"), 1)
     before = len(mails_to(services, WHITE))
     services.games.accept_draw(web(ids, "p1"), 1)
@@ -406,10 +393,9 @@ def test_an_email_resignation_and_a_web_acceptance_are_mailed_in_the_partners_la
 def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     before = len(mails_to(services, BLACK))
-    assert send(services, clock, WHITE, s["white"], "I resign.") == "resign"
+    assert mailed(services, clock, email_game, "white", "I resign.") == "resign"
     [resigned] = mails_to(services, BLACK)[before:]
     assert "Партия 1: Player 1 сдаёт партию. Результат 0-1." in resigned.body
 
@@ -417,8 +403,7 @@ def test_a_resignation_by_email_is_mailed_to_the_partner_once_in_russian(
 def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254\nпредлагаю ничью") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254\nпредлагаю ничью") == "move"
     [forward] = mails_to(services, BLACK)
     assert forward.kind == "forward" and forward.ply == 1
     assert "Player 1: ход 1. e4 в партии 1; вместе с этим ходом предложена ничья" in forward.body
@@ -434,9 +419,9 @@ def test_a_move_with_a_draw_offer_by_email_is_one_forward_saying_so(
 def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s, ids = email_game["subjects"], email_game["ids"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755") == "move"
+    ids = email_game["ids"]
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755") == "move"
     services.games.offer_draw(web(ids, "p1"), 1)  # on the web, before the move
     before = len(mails_to(services, BLACK))
     services.games.submit_move(web(ids, "p1"), 1, "Nf3")
@@ -448,7 +433,7 @@ def test_a_draw_offer_standing_when_its_player_moves_goes_with_the_move(
         {"player": "Player 1", "move": "Nf3"},
     )
     # Black plays on: the move declines it, and White is told so.
-    assert send(services, clock, BLACK, s["black"], "2. 7163 2836") == "move"
+    assert mailed(services, clock, email_game, "black", "2. 7163 2836") == "move"
     assert told(services, ids["p1"], "move")[-1][1]["draw_declined"] is True
     [moved] = mails_to(services, WHITE)[-1:]
     assert "answered your draw offer with a move, so it is declined" in moved.body
@@ -612,12 +597,13 @@ def test_the_digest_says_an_offer_with_its_move_and_a_leave_announced() -> None:
 def test_accepting_words_beside_a_move_with_no_offer_leave_the_move_standing(
     services: Services, clock: FixedClock, email_game: dict[str, Any]
 ) -> None:
-    s = email_game["subjects"]
-    assert send(services, clock, WHITE, s["white"], "1. 5254") == "move"
+    assert mailed(services, clock, email_game, "white", "1. 5254") == "move"
     # No draw was offered: "Согласен." is courtesy, and the move is played.
-    assert send(services, clock, BLACK, s["black"], "1. 5254 5755\n\nСогласен.") == "move"
+    assert mailed(services, clock, email_game, "black", "1. 5254 5755\n\nСогласен.") == "move"
     assert [m.san for m in services.queries.game(1).moves] == ["e4", "e5"]
     # With White's offer open, the same words accept it.
-    assert send(services, clock, WHITE, s["white"], "1... 5755 2. 7163\nI offer a draw") == "move"
-    assert send(services, clock, BLACK, s["black"], "Согласен.") == "accept_draw"
+    assert (
+        mailed(services, clock, email_game, "white", "1... 5755 2. 7163\nI offer a draw") == "move"
+    )
+    assert mailed(services, clock, email_game, "black", "Согласен.") == "accept_draw"
     assert services.queries.game(1).result == "1/2-1/2"

@@ -11,7 +11,7 @@ from cc.base import errors
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
 from cc.store.models import Door, Notification, OutboundMessage
-from tests.conftest import make_event
+from tests.support.events import make_event
 
 
 def rows(services: Services, player_id: int) -> list[Notification]:

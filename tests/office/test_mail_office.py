@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from cc.base import errors
@@ -15,7 +16,8 @@ from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.run.site import Site
 from cc.store.models import Door, Game, OutboundMessage, OutboundStatus
-from tests.conftest import OPERATOR, make_event
+from mailgate.requests import Receipt
+from tests.support.events import OPERATOR, make_event
 from tests.support.mail import raw_mail
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, sign_in
@@ -73,12 +75,7 @@ def test_the_office_reads_the_mail_and_processes_a_message_again_once(
     with site.ctx.db.write() as s:
         site.mail_office.check_process_again(s, OPERATOR, stray.id)
     assert site.queries.game(1).ply_count == 0
-    r = c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
-    assert r.status_code == 200 and "принято" in r.text
-    assert [m.san for m in site.queries.game(1).moves] == ["e4"]
-    again = c.post(f"/office/mail/{stray.id}/again", data={"csrf_token": csrf_of(detail.text)})
-    assert again.status_code == 422 and 'id="mail-error"' in again.text
-    assert site.queries.game(1).ply_count == 1
+    taken_once(site, c, f"/office/mail/{stray.id}/again", detail.text, "принято", 'id="mail-error"')
     # The arbiter of another event reads none of it.
     with pytest.raises(errors.NotPermitted):
         site.mail_office.inbound(Actor.player(site.queries.player("stranger").id, Door.WEB))
@@ -103,20 +100,34 @@ def test_a_failed_outgoing_message_is_queued_again(site: Site, clock: FixedClock
         site.mail_office.retry_outbound(OPERATOR, failed)
 
 
+def taken_once(site: Site, c: TestClient, url: str, page: str, said: str, refused: str) -> None:
+    """The office's button at ``url`` on ``page`` applies White's 1. e4, saying
+    ``said``; pressed again, it is refused with ``refused`` and plays nothing."""
+    done = c.post(url, data={"csrf_token": csrf_of(page)})
+    assert done.status_code == 200 and said in done.text
+    assert [m.san for m in site.queries.game(1).moves] == ["e4"]
+    again = c.post(url, data={"csrf_token": csrf_of(page)})
+    assert again.status_code == 422 and refused in again.text
+    assert site.queries.game(1).ply_count == 1
+
+
+def forged_in(site: Site, clock: FixedClock, dkim: str, subject: str) -> Receipt:
+    """White's 1. e4 received at noon UTC on 11 May from White's address, with
+    the receiving server's verdict that example.org disowns it (DMARC fails)."""
+    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
+    results = f"mx.test; {dkim}dmarc=fail (p=reject) header.from=example.org"
+    forged = raw_mail(
+        "t1p1@example.org", subject, "1. 5254", headers={"Authentication-Results": results}
+    )
+    return site.mail.receive(forged, clock.now(), "test")
+
+
 def test_a_forged_message_is_held_with_its_reason_and_released_once(
     site: Site, clock: FixedClock
 ) -> None:
-    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
-    results = "mx.test; dkim=none; dmarc=fail (p=reject) header.from=example.org"
     # White's address, White's subject copied from a quoted message, and the
     # receiving server's verdict that example.org disowns it.
-    forged = raw_mail(
-        "t1p1@example.org",
-        f"Re: {subject_for_white(site)}",
-        "1. 5254",
-        headers={"Authentication-Results": results},
-    )
-    receipt = site.mail.receive(forged, clock.now(), "test")
+    receipt = forged_in(site, clock, "dkim=none; ", f"Re: {subject_for_white(site)}")
     assert (receipt.status, receipt.outcome) == ("held", "held_sender")
     assert site.queries.game(1).ply_count == 0
     c = sign_in(site, "office", PASSWORD)
@@ -133,12 +144,14 @@ def test_a_forged_message_is_held_with_its_reason_and_released_once(
     )
     assert refused.status_code == 403 and site.queries.game(1).ply_count == 0
     # The office asked White, who did send it: released, it is applied once.
-    done = c.post(f"/office/mail/{row.id}/release", data={"csrf_token": csrf_of(detail.text)})
-    assert done.status_code == 200 and "Письмо принято и прочитано" in done.text
-    assert [m.san for m in site.queries.game(1).moves] == ["e4"]
-    again = c.post(f"/office/mail/{row.id}/release", data={"csrf_token": csrf_of(detail.text)})
-    assert again.status_code == 422 and "не задержано" in again.text
-    assert site.queries.game(1).ply_count == 1
+    taken_once(
+        site,
+        c,
+        f"/office/mail/{row.id}/release",
+        detail.text,
+        "Письмо принято и прочитано",
+        "не задержано",
+    )
     audit = c.get("/audit/games/1")
     assert "Задержанное письмо принято" in audit.text
     assert "Office" in c.get(f"/office/mail/{row.id}").text.split("released-by")[1][:40]
@@ -147,15 +160,7 @@ def test_a_forged_message_is_held_with_its_reason_and_released_once(
 def test_a_held_message_released_at_the_console_is_read_as_vouched_for(
     site: Site, clock: FixedClock
 ) -> None:
-    clock.set(datetime(2026, 5, 11, 12, 0, tzinfo=UTC))
-    results = "mx.test; dmarc=fail (p=reject) header.from=example.org"
-    forged = raw_mail(
-        "t1p1@example.org",
-        subject_for_white(site),
-        "1. 5254",
-        headers={"Authentication-Results": results},
-    )
-    held = site.mail.receive(forged, clock.now(), "test")
+    held = forged_in(site, clock, "", subject_for_white(site))
     assert held.status == "held"
     [row] = site.mail_office.inbound(OPERATOR, "held")
     # The console's operator has no account: the release still vouches.

@@ -28,7 +28,7 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game, Player, PlayerRating
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, csrf_of, sign_in
 
 CC = str(Path(sys.executable).parent / "cc")

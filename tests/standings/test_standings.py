@@ -15,7 +15,8 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import Game
 from standings import GameRecord, Tiebreak, crosstable
-from tests.cases.test_cases import at, player, setup_event
+from tests.support.cases import player, setup_event
+from tests.support.days import at
 from tests.support.web import client, token_for
 
 

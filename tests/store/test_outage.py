@@ -33,11 +33,12 @@ from cc.web.app import create_app
 from mailgate.imap import ImapMailbox, run_imap
 from mailgate.listener import GatewayHandler, start_listener
 from mailgate.sender import SmtpRelay, run_sender
-from tests.conftest import BACKENDS, make_event
-from tests.mailgate.test_mail_transport import Collector
+from tests.conftest import BACKENDS
 from tests.support.dovecot import DovecotServer
+from tests.support.events import make_event
 from tests.support.mail import raw_mail
 from tests.support.postgres import PostgresServer, free_port
+from tests.support.relay import Collector
 from tests.support.sites import site_over
 from tests.support.web import token_for
 

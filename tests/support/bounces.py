@@ -25,6 +25,56 @@ def returned_headers(message_id: str, to: str, subject: str = "[cc 1 abcdefghij]
     )
 
 
+def _postfix_report(
+    queue_id: str, sent: str, head: str, notice: str, recipient: str, message_id: str, to: str
+) -> bytes:
+    """A report as Postfix's bounce daemon writes it, from ``head`` (the
+    headers above the MIME ones): the notice below the mail system's
+    greeting, the delivery report with its ``recipient`` fields, and the
+    returned message's headers (``text/rfc822-headers``). ``sent`` is when,
+    as the digits of the Message-Id and the boundary's Unix time."""
+    stamp, unix = sent.split()
+    boundary = f"{queue_id}.{unix}/mx.example.org"
+    return _crlf(
+        head + "Auto-Submitted: auto-replied\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: multipart/report; report-type=delivery-status;\n"
+        f'\tboundary="{boundary}"\n'
+        "Content-Transfer-Encoding: 8bit\n"
+        f"Message-Id: <{stamp}.{queue_id}@mx.example.org>\n"
+        "\n"
+        "This is a MIME-encapsulated message.\n"
+        "\n"
+        f"--{boundary}\n"
+        "Content-Description: Notification\n"
+        "Content-Type: text/plain; charset=us-ascii\n"
+        "\n"
+        "This is the mail system at host mx.example.org.\n"
+        "\n"
+        f"{notice}"
+        "\n"
+        f"--{boundary}\n"
+        "Content-Description: Delivery report\n"
+        "Content-Type: message/delivery-status\n"
+        "\n"
+        "Reporting-MTA: dns; mx.example.org\n"
+        f"X-Postfix-Queue-ID: {queue_id}\n"
+        "X-Postfix-Sender: rfc822; moves@cc.test\n"
+        "Arrival-Date: Sun, 10 May 2026 12:00:03 +0000 (UTC)\n"
+        "\n"
+        f"{recipient}"
+        "\n"
+        f"--{boundary}\n"
+        "Content-Description: Undelivered Message Headers\n"
+        "Content-Type: text/rfc822-headers\n"
+        "Content-Transfer-Encoding: 8bit\n"
+        "\n"
+        f"{returned_headers(message_id, to)}"
+        "\n"
+        f"--{boundary}--\n"
+    )
+
+
 def postfix_bounce(
     message_id: str,
     to: str,
@@ -36,35 +86,21 @@ def postfix_bounce(
     """Postfix's "Undelivered Mail Returned to Sender", byte for byte as its
     bounce daemon writes it: the notice, the delivery report and the
     returned message's headers (``text/rfc822-headers``)."""
-    boundary = f"{queue_id}.1778414405/mx.example.org"
     said = (
         f"550 {status} <{to}>: Recipient address rejected: User unknown in local\n"
         "    recipient table"
     )
-    return _crlf(
+    return _postfix_report(
+        queue_id,
+        "20260510120005 1778414405",
         "Return-Path: <>\n"
         "Delivered-To: moves@cc.test\n"
         "Received: by mx.example.org (Postfix)\n"
-        f"\tid 9F1C41C0A2E; Sun, 10 May 2026 12:00:05 +0000 (UTC)\n"
+        "\tid 9F1C41C0A2E; Sun, 10 May 2026 12:00:05 +0000 (UTC)\n"
         "Date: Sun, 10 May 2026 12:00:05 +0000 (UTC)\n"
         "From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\n"
         "Subject: Undelivered Mail Returned to Sender\n"
-        "To: moves@cc.test\n"
-        "Auto-Submitted: auto-replied\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: multipart/report; report-type=delivery-status;\n"
-        f'\tboundary="{boundary}"\n'
-        "Content-Transfer-Encoding: 8bit\n"
-        f"Message-Id: <20260510120005.{queue_id}@mx.example.org>\n"
-        "\n"
-        "This is a MIME-encapsulated message.\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Notification\n"
-        "Content-Type: text/plain; charset=us-ascii\n"
-        "\n"
-        "This is the mail system at host mx.example.org.\n"
-        "\n"
+        "To: moves@cc.test\n",
         "I'm sorry to have to inform you that your message could not\n"
         "be delivered to one or more recipients. It's attached below.\n"
         "\n"
@@ -76,59 +112,28 @@ def postfix_bounce(
         "                   The mail system\n"
         "\n"
         f"<{to}>: host mail.example.org[192.0.2.25] said: {said} (in reply to RCPT TO\n"
-        "    command)\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Delivery report\n"
-        "Content-Type: message/delivery-status\n"
-        "\n"
-        "Reporting-MTA: dns; mx.example.org\n"
-        f"X-Postfix-Queue-ID: {queue_id}\n"
-        "X-Postfix-Sender: rfc822; moves@cc.test\n"
-        "Arrival-Date: Sun, 10 May 2026 12:00:03 +0000 (UTC)\n"
-        "\n"
+        "    command)\n",
         f"Final-Recipient: rfc822; {original or to}\n"
         f"Original-Recipient: rfc822;{to}\n"
         "Action: failed\n"
         f"Status: {status}\n"
         "Remote-MTA: dns; mail.example.org\n"
-        f"Diagnostic-Code: smtp; {said}\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Undelivered Message Headers\n"
-        "Content-Type: text/rfc822-headers\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "\n"
-        f"{returned_headers(message_id, to)}"
-        "\n"
-        f"--{boundary}--\n"
+        f"Diagnostic-Code: smtp; {said}\n",
+        message_id,
+        to,
     )
 
 
 def postfix_delay(message_id: str, to: str, *, status: str = "4.4.1") -> bytes:
     """Postfix's "Delayed Mail (still being retried)": a warning, no failure."""
-    boundary = "5C7D21C0A2F.1778428800/mx.example.org"
-    return _crlf(
+    return _postfix_report(
+        "5C7D21C0A2F",
+        "20260510160000 1778428800",
         "Return-Path: <>\n"
         "Date: Sun, 10 May 2026 16:00:00 +0000 (UTC)\n"
         "From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\n"
         "Subject: Delayed Mail (still being retried)\n"
-        "To: moves@cc.test\n"
-        "Auto-Submitted: auto-replied\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: multipart/report; report-type=delivery-status;\n"
-        f'\tboundary="{boundary}"\n'
-        "Content-Transfer-Encoding: 8bit\n"
-        "Message-Id: <20260510160000.5C7D21C0A2F@mx.example.org>\n"
-        "\n"
-        "This is a MIME-encapsulated message.\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Notification\n"
-        "Content-Type: text/plain; charset=us-ascii\n"
-        "\n"
-        "This is the mail system at host mx.example.org.\n"
-        "\n"
+        "To: moves@cc.test\n",
         "####################################################################\n"
         "# THIS IS A WARNING ONLY.  YOU DO NOT NEED TO RESEND YOUR MESSAGE. #\n"
         "####################################################################\n"
@@ -136,33 +141,16 @@ def postfix_delay(message_id: str, to: str, *, status: str = "4.4.1") -> bytes:
         "Your message could not be delivered for more than 4 hour(s).\n"
         "It will be retried until it is 5 day(s) old.\n"
         "\n"
-        f"<{to}>: connect to mail.example.org[192.0.2.25]:25: Connection timed out\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Delivery report\n"
-        "Content-Type: message/delivery-status\n"
-        "\n"
-        "Reporting-MTA: dns; mx.example.org\n"
-        "X-Postfix-Queue-ID: 5C7D21C0A2F\n"
-        "X-Postfix-Sender: rfc822; moves@cc.test\n"
-        "Arrival-Date: Sun, 10 May 2026 12:00:03 +0000 (UTC)\n"
-        "\n"
+        f"<{to}>: connect to mail.example.org[192.0.2.25]:25: Connection timed out\n",
         f"Final-Recipient: rfc822; {to}\n"
         f"Original-Recipient: rfc822;{to}\n"
         "Action: delayed\n"
         f"Status: {status}\n"
         "Diagnostic-Code: X-Postfix; connect to mail.example.org[192.0.2.25]:25:\n"
         "    Connection timed out\n"
-        "Will-Retry-Until: Fri, 15 May 2026 12:00:03 +0000 (UTC)\n"
-        "\n"
-        f"--{boundary}\n"
-        "Content-Description: Undelivered Message Headers\n"
-        "Content-Type: text/rfc822-headers\n"
-        "Content-Transfer-Encoding: 8bit\n"
-        "\n"
-        f"{returned_headers(message_id, to)}"
-        "\n"
-        f"--{boundary}--\n"
+        "Will-Retry-Until: Fri, 15 May 2026 12:00:03 +0000 (UTC)\n",
+        message_id,
+        to,
     )
 
 

@@ -11,13 +11,16 @@ import os
 import pwd
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from tests.support.postgres import free_port
+import pytest
+
+from tests.support.postgres import free_port, wait_until_listening
 
 CONF = """
 base_dir = {dir}/run
@@ -84,20 +87,17 @@ class DovecotServer:
         self.process = subprocess.Popen(
             [self.binary, "-c", str(conf), "-F"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                if self.process.poll() is not None:
-                    err = self.process.stderr.read().decode() if self.process.stderr else ""
-                    log = self.dir / "dovecot.log"
-                    raise RuntimeError(
-                        f"dovecot exited: {err}\n{log.read_text() if log.exists() else ''}"
-                    ) from None
-                time.sleep(0.1)
-        raise RuntimeError("dovecot did not listen within 30 s")
+        wait_until_listening(self.port, "dovecot did not listen", self._exited)
+
+    def _exited(self) -> None:
+        """Raise with Dovecot's words and log if it has exited."""
+        assert self.process is not None
+        if self.process.poll() is not None:
+            err = self.process.stderr.read().decode() if self.process.stderr else ""
+            log = self.dir / "dovecot.log"
+            raise RuntimeError(
+                f"dovecot exited: {err}\n{log.read_text() if log.exists() else ''}"
+            ) from None
 
     def deliver(self, user: str, raw: bytes, name: str, arrived: float | None = None) -> None:
         """Drop a message into the user's Maildir, as a delivery agent would.
@@ -120,3 +120,17 @@ class DovecotServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def dovecot_fixture(users: list[str], password: str) -> Any:
+    """A test module's ``dovecot`` fixture: one server for the module's tests,
+    a mailbox for each of ``users``, all with ``password``."""
+
+    @pytest.fixture(scope="module")
+    def dovecot() -> Iterator[DovecotServer]:
+        server = DovecotServer(dict.fromkeys(users, password))
+        server.start()
+        yield server
+        server.stop()
+
+    return dovecot

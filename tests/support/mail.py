@@ -10,7 +10,7 @@ from email.utils import format_datetime, make_msgid
 from sqlalchemy import select
 
 from cc.app.services import Services
-from cc.store.models import OutboundMessage
+from cc.store.models import Game, OutboundMessage
 
 _ids = itertools.count(1)
 
@@ -61,3 +61,16 @@ def thread(subject: str) -> str:
 def outbox(services: Services) -> list[OutboundMessage]:
     with services.ctx.db.read() as session:
         return list(session.scalars(select(OutboundMessage).order_by(OutboundMessage.id)))
+
+
+def subject(services: Services, player_id: int, game_id: int = 1) -> str:
+    """The subject of the game's mail to the player, with a fresh reply token."""
+    with services.ctx.db.read() as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        return services.mail.subject(game, player_id)
+
+
+def game_subjects(services: Services, white: int, black: int, game_id: int = 1) -> dict[str, str]:
+    """The subjects of the game's mail to White and to Black."""
+    return {"white": subject(services, white, game_id), "black": subject(services, black, game_id)}

@@ -16,7 +16,10 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import sqlalchemy as sa
 
 
 def find_bindir() -> Path | None:
@@ -36,6 +39,31 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def run_as_admin(admin_url: str, statement: str) -> None:
+    """Run one statement that no transaction may hold (CREATE or DROP DATABASE)."""
+    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(statement)
+    finally:
+        engine.dispose()
+
+
+def wait_until_listening(port: int, what: str, exited: Callable[[], None] | None = None) -> None:
+    """Wait up to 30 s for ``what`` to accept connections on loopback ``port``;
+    ``exited`` raises if the server has died meanwhile."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if exited is not None:
+                exited()
+            time.sleep(0.1)
+    raise RuntimeError(f"{what} within 30 s")
 
 
 class PostgresServer:
@@ -113,14 +141,7 @@ class PostgresServer:
             "60",
             "start",
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("PostgreSQL did not accept connections within 30 s")
+        wait_until_listening(self.port, "PostgreSQL did not accept connections")
 
     def pause(self) -> None:
         """Stop the server, cutting every connection, and keep its data.

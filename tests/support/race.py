@@ -1,12 +1,50 @@
-"""A worker process that submits moves in lock-step with a rival process."""
+"""Two processes racing in lock-step on one database: the race, and its
+workers (one submits moves, one runs the day)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
+import time
+from collections.abc import Callable
 from datetime import datetime
 from multiprocessing.synchronize import Barrier
 from typing import Any
 
 from sqlalchemy import text
+
+
+def race(target: Callable[..., None], *args: Any, count: int) -> list[Any]:
+    """Run ``target(*args, barrier, results)`` in two spawned processes at
+    once; returns the ``count`` results they put, once both exited cleanly."""
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(2)
+    results = spawn.Queue()
+    workers = [spawn.Process(target=target, args=(*args, barrier, results)) for _ in range(2)]
+    for w in workers:
+        w.start()
+    outcomes = collect(results, workers, count)
+    for w in workers:
+        w.join(timeout=60)
+        assert w.exitcode == 0
+    return outcomes
+
+
+def collect(results: Any, workers: list[Any], count: int) -> list[Any]:
+    """Read ``count`` results, failing at once if a worker died before sending them."""
+    outcomes: list[Any] = []
+    deadline = time.monotonic() + 120
+    while len(outcomes) < count:
+        try:
+            outcomes.append(results.get(timeout=1))
+        except queue.Empty:
+            if all(not w.is_alive() for w in workers) and results.empty():
+                raise AssertionError(
+                    f"workers exited after {len(outcomes)} of {count} results: "
+                    f"{[w.exitcode for w in workers]}"
+                ) from None
+            assert time.monotonic() < deadline, "the race did not finish in 120 s"
+    return outcomes
 
 
 def submit_in_lockstep(

@@ -10,6 +10,7 @@ from timekeeping import (
     Charge,
     DayCounting,
     Leave,
+    Ledger,
     MoveTimes,
     Pending,
     Rules,
@@ -170,24 +171,22 @@ def test_penalty_days_count_in_the_total_and_can_cause_the_overstep() -> None:
     moves = steady([6] * 9)  # 54 days, thinking on move 10
     received = moves[-1].sent_on
     penalty = Charge(10, 2, "illegal move (56.3.3)", received + timedelta(days=3))
-    on_time = compute_ledger(
-        rules,
-        START,
-        moves,
-        today=received + timedelta(days=3),
-        pending=Pending(received),
-        white_charges=[penalty],
-    )
+
+    def after(days: int) -> Ledger:
+        """The ledger ``days`` after White received the move, the penalty charged."""
+        return compute_ledger(
+            rules,
+            START,
+            moves,
+            today=received + timedelta(days=days),
+            pending=Pending(received),
+            white_charges=[penalty],
+        )
+
+    on_time = after(3)
     assert (on_time.white.total, on_time.white.penalty_days) == (59, 2)
     assert on_time.white.moves[-1].charges == (penalty,)
-    late = compute_ledger(
-        rules,
-        START,
-        moves,
-        today=received + timedelta(days=5),
-        pending=Pending(received),
-        white_charges=[penalty],
-    )
+    late = after(5)
     assert late.white.total == 61
     assert late.white.overstep_on == received + timedelta(days=5)
 

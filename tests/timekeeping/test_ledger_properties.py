@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tests.timekeeping.strategies import START, leave_lists
 from timekeeping import Charge, DayCounting, Leave, MoveTimes, Pending, Rules, compute_ledger
+from timekeeping.ledger import Ledger
 
-START = date(2026, 3, 1)
+#: a drawn game: its moves, the move pending, and today
+Game = tuple[list[MoveTimes], Pending | None, date]
 
 
 @st.composite
-def games(draw: st.DrawFn) -> tuple[list[MoveTimes], Pending | None, date]:
+def games(draw: st.DrawFn) -> Game:
     plies = draw(st.integers(0, 50))
     day = START - timedelta(days=draw(st.integers(0, 5)))
     moves = []
@@ -32,37 +37,26 @@ def games(draw: st.DrawFn) -> tuple[list[MoveTimes], Pending | None, date]:
     return moves, pending, today
 
 
-leaves = st.lists(
-    st.builds(
-        lambda first, length: Leave(
-            START + timedelta(days=first), START + timedelta(days=first + length)
-        ),
-        st.integers(-10, 900),
-        st.integers(0, 30),
-    ),
-    max_size=3,
-)
+leaves = leave_lists(900)
 rules = st.builds(Rules, control_moves=st.integers(1, 15), control_days=st.integers(1, 80))
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves)
-def test_costs_are_never_negative_and_totals_never_decrease(
-    game: tuple[list[MoveTimes], Pending | None, date],
-    rule: Rules,
-    white_leaves: list[Leave],
-    black_leaves: list[Leave],
-) -> None:
+def ledger_property(*strategies: Any) -> Callable[[Callable[..., None]], Any]:
+    """A property of the ledger, tried on 300 cases drawn by ``strategies``."""
+    return lambda test: settings(max_examples=300, deadline=None)(given(*strategies)(test))
+
+
+def ledger_of(rule: Rules, game: Game, **kw: Any) -> Ledger:
+    """The ledger of a drawn game under ``rule``, on the game's own today."""
     moves, pending, today = game
-    ledger = compute_ledger(
-        rule,
-        START,
-        moves,
-        today=today,
-        pending=pending,
-        white_leaves=white_leaves,
-        black_leaves=black_leaves,
-    )
+    return compute_ledger(rule, START, moves, today=today, pending=pending, **kw)
+
+
+@ledger_property(games(), rules, leaves, leaves)
+def test_costs_are_never_negative_and_totals_never_decrease(
+    game: Game, rule: Rules, white_leaves: list[Leave], black_leaves: list[Leave]
+) -> None:
+    ledger = ledger_of(rule, game, white_leaves=white_leaves, black_leaves=black_leaves)
     for clock in (ledger.white, ledger.black):
         assert all(m.days >= 0 for m in clock.moves)
         assert clock.running_days >= 0
@@ -71,61 +65,31 @@ def test_costs_are_never_negative_and_totals_never_decrease(
         assert clock.total == (totals[-1] if totals else 0)
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves, st.integers(1, 60))
+@ledger_property(games(), rules, leaves, leaves, st.integers(1, 60))
 def test_penalties_never_lower_a_total(
-    game: tuple[list[MoveTimes], Pending | None, date],
-    rule: Rules,
-    white_leaves: list[Leave],
-    extra: list[Leave],
-    penalty_move: int,
+    game: Game, rule: Rules, white_leaves: list[Leave], extra: list[Leave], penalty_move: int
 ) -> None:
-    moves, pending, today = game
-    plain = compute_ledger(rule, START, moves, today=today, pending=pending)
-    charged = compute_ledger(
-        rule,
-        START,
-        moves,
-        today=today,
-        pending=pending,
-        white_charges=[Charge(penalty_move, 2, "test", START)],
-    )
+    plain = ledger_of(rule, game)
+    charged = ledger_of(rule, game, white_charges=[Charge(penalty_move, 2, "test", START)])
     assert charged.white.total >= plain.white.total
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, leaves)
+@ledger_property(games(), rules, leaves, leaves)
 def test_adding_a_leave_never_raises_a_cost(
-    game: tuple[list[MoveTimes], Pending | None, date],
-    rule: Rules,
-    some: list[Leave],
-    more: list[Leave],
+    game: Game, rule: Rules, some: list[Leave], more: list[Leave]
 ) -> None:
-    moves, pending, today = game
-    before = compute_ledger(
-        rule, START, moves, today=today, pending=pending, white_leaves=some, black_leaves=some
-    )
-    after = compute_ledger(
-        rule,
-        START,
-        moves,
-        today=today,
-        pending=pending,
-        white_leaves=some + more,
-        black_leaves=some + more,
-    )
+    before = ledger_of(rule, game, white_leaves=some, black_leaves=some)
+    after = ledger_of(rule, game, white_leaves=some + more, black_leaves=some + more)
     for old, new in ((before.white, after.white), (before.black, after.black)):
         assert all(n.days <= o.days for o, n in zip(old.moves, new.moves, strict=True))
         assert new.total <= old.total
 
 
-@settings(max_examples=300, deadline=None)
-@given(games(), rules, leaves, st.sampled_from(["UTC", "Europe/Moscow", "Asia/Vladivostok"]))
+@ledger_property(
+    games(), rules, leaves, st.sampled_from(["UTC", "Europe/Moscow", "Asia/Vladivostok"])
+)
 def test_noon_moves_count_alike_in_calendar_and_iccf_days(
-    game: tuple[list[MoveTimes], Pending | None, date],
-    rule: Rules,
-    some: list[Leave],
-    zone: str,
+    game: Game, rule: Rules, some: list[Leave], zone: str
 ) -> None:
     moves, pending, today = game
     tz = ZoneInfo(zone)
@@ -137,27 +101,18 @@ def test_noon_moves_count_alike_in_calendar_and_iccf_days(
         MoveTimes(m.received_on, m.sent_on, noon(m.received_on), noon(m.sent_on)) for m in moves
     ]
     timed_pending = Pending(pending.received_on, noon(pending.received_on)) if pending else None
-    calendar = Rules(rule.control_moves, rule.control_days, timezone=zone)
-    iccf = Rules(rule.control_moves, rule.control_days, timezone=zone, counting=DayCounting.ICCF)
-    a = compute_ledger(
-        calendar,
-        START,
-        timed,
-        today=today,
-        now=noon(today),
-        pending=timed_pending,
-        white_leaves=some,
-        black_leaves=some,
-    )
-    b = compute_ledger(
-        iccf,
-        START,
-        timed,
-        today=today,
-        now=noon(today),
-        pending=timed_pending,
-        white_leaves=some,
-        black_leaves=some,
+    a, b = (
+        compute_ledger(
+            Rules(rule.control_moves, rule.control_days, timezone=zone, counting=counting),
+            START,
+            timed,
+            today=today,
+            now=noon(today),
+            pending=timed_pending,
+            white_leaves=some,
+            black_leaves=some,
+        )
+        for counting in (DayCounting.CALENDAR, DayCounting.ICCF)
     )
     for x, y in ((a.white, b.white), (a.black, b.black)):
         assert [m.days for m in x.moves] == [m.days for m in y.moves]

@@ -17,11 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.timekeeping.strategies import START, leave_lists
 from timekeeping import Charge, DayCounting, Leave, MoveTimes, Pending, Rules, compute_ledger
 from timekeeping.ledger import NoSchedule, PlayerClock
 from timekeeping.tally import BadTally, Tally, advance, carried_ledger, clock_of, tally_of
-
-START = date(2026, 3, 1)
 
 
 def _instant(day: date, minute: int) -> datetime:
@@ -48,16 +47,7 @@ def games(draw: st.DrawFn) -> tuple[list[MoveTimes], Pending | None, date, datet
     return moves, pending, now.date(), now
 
 
-leaves = st.lists(
-    st.builds(
-        lambda first, length: Leave(
-            START + timedelta(days=first), START + timedelta(days=first + length)
-        ),
-        st.integers(-10, 700),
-        st.integers(0, 30),
-    ),
-    max_size=3,
-)
+leaves = leave_lists(700)
 charges = st.lists(
     st.builds(
         lambda move, days, on: Charge(move, days, "test", START + timedelta(days=on)),

@@ -13,8 +13,9 @@ from cc.cases.rules import PROTEST_DAYS
 from cc.kernel.context import Actor
 from cc.store.models import Door, Game
 from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS
-from tests.cases.test_cases import at, player, setup_event
-from tests.conftest import OPERATOR
+from tests.support.cases import player, setup_event
+from tests.support.days import at
+from tests.support.events import OPERATOR
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of
 

@@ -18,12 +18,11 @@ import pytest
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.games.state import StateKind
 from cc.kernel.context import Actor
 from cc.store.models import Door, Event
 from cc.views.my_games import next_to_move
-from tests.conftest import OPERATOR, forget_start
+from tests.support.events import OPERATOR, create_event, forget_start
 
 START = date(2026, 5, 10)
 
@@ -55,18 +54,16 @@ def setup_event(
     regs: dict[str, object] = {"public_moves_behind": behind}
     if control:
         regs |= {"control_moves": control[0], "control_days": control[1]}
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name=f"Public {code}",
-            mode=mode,  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-            arbiter=f"arb{low}",
-            appeal_arbiters=(f"apl{low}",),
-            regulations=regs,
-        ),
+    create_event(
+        services,
+        code,
+        f"Public {code}",
+        START,
+        mode=mode,
+        timezone="Europe/Moscow",
+        arbiter=f"arb{low}",
+        appeal_arbiters=(f"apl{low}",),
+        regulations=regs,
     )
     services.events.add_players(OPERATOR, code, [f"{low}p{i}" for i in range(1, players + 1)])
     if start_it:

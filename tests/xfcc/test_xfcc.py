@@ -8,9 +8,6 @@ on the web and meets every result code of MakeAMove.
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
@@ -18,21 +15,20 @@ from xml.etree import ElementTree
 
 import httpx
 import pytest
-import uvicorn
 from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import DrawOffer, Game, GameStatus
 from cc.web.app import create_app
-from cc.web.context import WebSettings
 from cc.xfcc.service import MoveRequest
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
 from cc.xfcc.soap import XfccGame, fault, games_response
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
+from tests.support.in_process import serving
 from tests.support.web import client, token_for
 from tests.web.test_case_pages import PASSWORD, with_passwords
 
@@ -90,16 +86,13 @@ def setup(services: Services, players: int = 4, *, code: str = "XF", start: date
         login = f"p{i}"
         if not any(p.login == login for p in services.queries.players()):
             services.players.add(OPERATOR, login=login, name=f"Player {i}")
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name="Xfcc Open",
-            mode="server",  # type: ignore[arg-type]
-            start_date=start,
-            timezone="Europe/Moscow",
-            regulations={"no_tablebases": True},
-        ),
+    create_event(
+        services,
+        code,
+        "Xfcc Open",
+        start,
+        timezone="Europe/Moscow",
+        regulations={"no_tablebases": True},
     )
     services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
     services.events.start(OPERATOR, code)
@@ -222,23 +215,8 @@ def test_wrong_credentials_and_bad_requests_are_soap_faults(
 @pytest.fixture
 def endpoint(services: Services) -> Iterator[str]:
     """The application served on loopback, as desktop programs reach it."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    app = create_app(services, WebSettings(base_url=base))
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"{base}/xfcc/xfccbasic.asmx"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(services, own_url=True) as base:
+        yield f"{base}/xfcc/xfccbasic.asmx"
 
 
 def zeep_client(url: str):  # type: ignore[no-untyped-def]

@@ -36,11 +36,11 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.events.lifecycle import EventSpec
 from cc.store.models import DrawOffer, Game, Move, Player
 from cc.xfcc.soap import decode_body
-from tests.cases.test_cases import at, player
-from tests.conftest import OPERATOR
+from tests.support.cases import player
+from tests.support.days import at
+from tests.support.events import OPERATOR, create_event
 from tests.support.paths import TESTS
 from tests.support.web import client
 from tests.web.test_case_pages import PASSWORD, with_passwords
@@ -205,16 +205,7 @@ def event(services: Services, players: int, code: str = "SC") -> dict[str, int]:
                 p.rating, p.country = 2412, "RUS"
             elif p.login == "p2":
                 p.rating = 2250
-    services.events.create(
-        OPERATOR,
-        EventSpec(
-            code=code,
-            name="Кубок Xfcc",
-            mode="server",  # type: ignore[arg-type]
-            start_date=START,
-            timezone="Europe/Moscow",
-        ),
-    )
+    create_event(services, code, "Кубок Xfcc", START, timezone="Europe/Moscow")
     services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
     services.events.start(OPERATOR, code)
     with_passwords(services)
