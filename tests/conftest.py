@@ -29,8 +29,6 @@ from cc.store import migrate
 from cc.store.db import Database
 
 # the web, browser, console, text and run tests import these two from here
-from tests.support.events import OPERATOR as OPERATOR
-from tests.support.events import make_event as make_event
 from tests.support.postgres import PostgresServer, run_as_admin
 from tests.support.sites import site_over
 

@@ -11,8 +11,9 @@ import pytest
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.cases.rules import PROTEST_DAYS
-from tests.cases.test_cases import at, player, setup_event
 from tests.support.browser import ARTIFACTS, PHONE, fits, sign_in
+from tests.support.cases import player, setup_event
+from tests.support.days import at
 from tests.support.in_process import serving
 from tests.support.sites import give_passwords
 from tests.views.test_arbiter_desk import sides

@@ -17,8 +17,8 @@ import pytest
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import OutboundMessage
-from tests.conftest import OPERATOR
 from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, fits, sign_in
+from tests.support.events import OPERATOR
 from tests.support.in_process import serving
 from tests.support.mail import outbox as all_mail
 from tests.support.sites import give_passwords

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import OPERATOR, empty_database_url
+from tests.conftest import empty_database_url
+from tests.support.events import OPERATOR
 from tests.support.sites import site_over
 
 CC = str(Path(sys.executable).parent / "cc")

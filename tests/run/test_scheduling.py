@@ -10,7 +10,7 @@ from sqlalchemy import text
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.run.scheduling import JOB_ID, start_scheduler
-from tests.conftest import make_event
+from tests.support.events import make_event
 
 
 def test_the_scheduled_run_forfeits_a_due_game(services: Services, clock: FixedClock) -> None:

@@ -24,7 +24,7 @@ from cc.console.base import State
 from cc.console.main import cli
 from cc.store.models import OutboundMessage
 from cc.views.reports import LABELS
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR
 from tests.support.paths import ROOT
 from tests.support.web import client, csrf_of, sign_in
 

@@ -36,7 +36,7 @@ from cc.store import models
 from cc.store.models import Door, Game, Notification, OutboundMessage, Player
 from cc.text.refusals import REFUSALS
 from cc.text.words import WORDS
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR
 from tests.support.web import client, csrf_of, sign_in
 from tests.text.test_russian import english_in
 

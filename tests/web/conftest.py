@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cc.app.services import Services
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.sites import give_passwords
 from tests.support.web import PASSWORD
 

@@ -10,7 +10,7 @@ from openapi_spec_validator import validate
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, token_for
 
 

@@ -14,8 +14,9 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor
 from cc.store.models import Door
-from tests.cases.test_cases import at, player, setup_event
-from tests.conftest import OPERATOR
+from tests.support.cases import player, setup_event
+from tests.support.days import at
+from tests.support.events import OPERATOR
 from tests.support.paths import ROOT
 from tests.support.sites import give_passwords
 from tests.support.web import sign_in

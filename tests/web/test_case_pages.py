@@ -6,7 +6,8 @@ from datetime import date
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from tests.cases.test_cases import at, move, setup_event
+from tests.support.cases import move, setup_event
+from tests.support.days import at
 from tests.support.sites import give_passwords
 from tests.support.web import client, form, sign_in, token_for
 

@@ -12,7 +12,7 @@ from cc.base.clock import FixedClock
 from cc.events.lifecycle import EventSpec
 from cc.store.db import Database
 from cc.store.models import OutboundMessage, Player
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR
 from tests.support.sites import give_passwords
 from tests.support.web import client, form, sign_in
 

@@ -8,8 +8,8 @@ from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import Player
-from tests.cases.test_cases import at
 from tests.events.test_knockout_event import START, matches, setup_cup, win_by_better_seed
+from tests.support.days import at
 from tests.support.web import client, new_event, sign_in
 from tests.text.test_russian_pages import foreign, shown_text
 from tests.web.test_office_pages import PASSWORD as OFFICE_PASSWORD
@@ -98,7 +98,7 @@ def test_the_double_knockout_bracket_shows_the_losers_bracket_and_the_placing(
 
 
 def test_a_round_robin_has_no_bracket(services: Services, clock: FixedClock) -> None:
-    from tests.conftest import make_event
+    from tests.support.events import make_event
 
     make_event(services, 2)
     c = client(services)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cc.app.services import Services
-from tests.conftest import OPERATOR, make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.sites import give_passwords
 from tests.support.web import (
     client,

@@ -9,7 +9,7 @@ from pathlib import Path
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.office.outbox import Outbox
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR
 from tests.support.paths import ROOT
 from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in
 

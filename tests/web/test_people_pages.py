@@ -9,7 +9,7 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.store.models import OutboundMessage
-from tests.conftest import OPERATOR
+from tests.support.events import OPERATOR
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in
 

@@ -29,7 +29,7 @@ from cc.store.models import Door, Notification, Player, PushSubscription
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.web.push_sender import PushSender, VapidSettings
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, sign_in
 

@@ -12,7 +12,7 @@ from sqlalchemy.exc import OperationalError
 from cc.app.services import Services
 from cc.base.health import Health
 from cc.web.app import create_app
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.web import token_for
 
 DOWN = OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))

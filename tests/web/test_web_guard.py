@@ -22,7 +22,7 @@ from cc.base import errors
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.web.guard import MAX_BODY
-from tests.conftest import make_event
+from tests.support.events import make_event
 from tests.support.web import csrf_of, sign_in, token_for
 
 
