@@ -27,8 +27,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.accounts.addresses import AddressService
+from cc.base.kinds import InboundStatus
 from cc.kernel.context import ServiceContext
-from cc.store.models import InboundStatus, OutboundMessage
+from cc.store.models import OutboundMessage
 from mailgate.dsn import Bounce, Recipient
 from mailgate.letters import Letter, safe_text
 

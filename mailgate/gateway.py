@@ -25,19 +25,15 @@ from sqlalchemy.orm import Session
 
 from cc.accounts.addresses import SENDERS
 from cc.app.services import Services
+from cc.base.kinds import InboundStatus
 from cc.clock.known_leaves import forget_leaves
 from cc.games.open_items import game_with_players
 from cc.kernel.context import Actor
+from cc.kernel.outages import unavailable
 from cc.office.mail import RELEASED
 from cc.store import move_list
 from cc.store import rows as bulk_rows
-from cc.store.db import unavailable
-from cc.store.models import (
-    Game,
-    InboundMessage,
-    InboundStatus,
-    Player,
-)
+from cc.store.models import Game, InboundMessage, Player
 from mailgate import bounces
 from mailgate.authenticity import (
     AuthSettings,

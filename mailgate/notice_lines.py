@@ -8,6 +8,7 @@ parameters put into the reader's language.
 
 from __future__ import annotations
 
+from cc.base.kinds import GameStatus
 from cc.events.systems.knockout_text import paired_stage
 from cc.kernel.notifications import (
     DigestItem,
@@ -15,7 +16,7 @@ from cc.kernel.notifications import (
     Notice,
     Value,
 )
-from cc.store.models import Event, Game, GameStatus
+from cc.store.models import Event, Game
 from cc.text.i18n import word
 from cc.text.mail import TEXTS
 from mailgate.replies import say, text_of

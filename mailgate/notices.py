@@ -44,6 +44,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.accounts.addresses import read_emails, status_meaning
+from cc.base.kinds import GameStatus
 from cc.base.regulations import Mode
 from cc.cases.rules import appeal_article
 from cc.events.standings import StandingsService
@@ -62,7 +63,7 @@ from cc.kernel.notifications import (
 from cc.notify.digest import Record, notation_of, written
 from cc.store.loads import held
 from cc.store.memos import Memo
-from cc.store.models import Case, Event, Game, GameStatus, Player
+from cc.store.models import Case, Event, Game, Player
 from cc.store.move_list import game_ucis
 from cc.text.i18n import localize, word
 from mailgate.notice_lines import SAID, digest_line, listed, notice_page, said

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.accounts.addresses import registered_address
+from cc.base.kinds import DrawOfferStatus, GameStatus, LeaveStatus, OutboundStatus
 from cc.clock.known_leaves import known_to_have_no_leaves
 from cc.clock.ledger import LedgerService
 from cc.clock.ledger_views import GameLedgerView
@@ -42,19 +43,7 @@ from cc.office.outbox import message_id as new_message_id
 from cc.store import loads as core_loads
 from cc.store import rows as bulk_rows
 from cc.store.memos import Memo
-from cc.store.models import (
-    DrawOffer,
-    DrawOfferStatus,
-    Event,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Move,
-    OutboundMessage,
-    OutboundStatus,
-    Player,
-    PlayerLeave,
-)
+from cc.store.models import DrawOffer, Event, Game, Move, OutboundMessage, Player, PlayerLeave
 from cc.store.move_list import game_ucis
 from cc.text.i18n import word
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form

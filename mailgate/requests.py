@@ -24,19 +24,12 @@ from sqlalchemy.orm import Session
 import notation
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door, DrawOfferStatus, GameStatus, InboundStatus
 from cc.base.regulations import Mode
 from cc.games.move_text import notation_reason
 from cc.kernel.context import Actor
 from cc.notify.digest import notation_of
-from cc.store.models import (
-    Door,
-    DrawOffer,
-    DrawOfferStatus,
-    Game,
-    GameStatus,
-    InboundStatus,
-    Player,
-)
+from cc.store.models import DrawOffer, Game, Player
 from cc.store.move_list import game_ucis
 from cc.text.i18n import N_, localize, word
 from mailgate.content import Command, Statement, read_message, subject_words

@@ -23,13 +23,14 @@ import sqlalchemy as sa
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.clock.ledger import LedgerService
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store import migrate
 from cc.store.db import Database
-from cc.store.models import Door, Event, Notification, OutboundMessage
+from cc.store.models import Event, Notification, OutboundMessage
 from tests.support.postgres import PostgresServer
 from tests.support.sites import site_over
 

@@ -56,19 +56,9 @@ KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 #: Doors that still import the store.
 KNOWN_DOORS_ON_THE_STORE: set[str] = {
-    "cc.console.db",
-    "cc.console.events",
-    "cc.web.api",
-    "cc.web.app",
-    "cc.web.context",
-    "cc.web.failures",
-    "cc.web.people_pages",
-    "cc.web.push",
     "cc.xfcc.service",
     "mailgate.bounces",
     "mailgate.gateway",
-    "mailgate.imap",
-    "mailgate.listener",
     "mailgate.notice_lines",
     "mailgate.notices",
     "mailgate.outgoing",

@@ -24,11 +24,12 @@ from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from cc.base import errors
+from cc.base.kinds import Door, GameStatus
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.kernel.notifications import Kind, Notice
 from cc.store import loads as core_loads
 from cc.store.memos import Memo
-from cc.store.models import Door, Event, Game, GameStatus, Player, PlayerEmail
+from cc.store.models import Event, Game, Player, PlayerEmail
 from cc.text.i18n import N_, Text
 from cc.text.words import WORDS
 

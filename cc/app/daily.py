@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from cc.base import errors
+from cc.base.kinds import CaseStatus, EventStatus, GameStatus, LeaveStatus
 from cc.base.regulations import Mode
 from cc.cases.oversteps import claim_basis_of
 from cc.cases.rules import DAILY_RUN
@@ -53,17 +54,7 @@ from cc.kernel.context import ServiceContext, audit
 from cc.kernel.notifications import Kind, Notice, Value
 from cc.notify.digest import DigestService
 from cc.store import rows as bulk_rows
-from cc.store.models import (
-    Case,
-    CaseStatus,
-    Event,
-    EventStatus,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Player,
-    PlayerLeave,
-)
+from cc.store.models import Case, Event, Game, Player, PlayerLeave
 from cc.text.i18n import N_
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger

@@ -14,22 +14,11 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus, GameStatus, LeaveStatus, ResultReason
 from cc.base.regulations import DayCounting, Mode
 from cc.clock.known_leaves import KNOWN_LEAVES
 from cc.store import loads as core_loads
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    Event,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Move,
-    PlayerLeave,
-    ResultReason,
-    TimeCharge,
-)
+from cc.store.models import Case, Event, Game, Move, PlayerLeave, TimeCharge
 from timekeeping import Charge, Leave, MoveTimes, Pending, Rules, local_date
 
 

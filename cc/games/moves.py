@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.base import errors, positions
+from cc.base.kinds import DrawOfferStatus, GameResult, GameStatus, ResultReason
 from cc.clock.ledger import LedgerService
 from cc.clock.receipts import apply_receipt
 from cc.games import turns
@@ -32,16 +33,7 @@ from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.kernel.notifications import Kind, Value
 from cc.store import rows as bulk_rows
-from cc.store.models import (
-    DrawOfferStatus,
-    Event,
-    Game,
-    GameResult,
-    GameStatus,
-    Move,
-    Player,
-    ResultReason,
-)
+from cc.store.models import Event, Game, Move, Player
 from cc.text.i18n import N_
 from timekeeping import local_date
 

@@ -35,6 +35,7 @@ from sqlalchemy import and_, bindparam, false, func, or_, select, true
 from sqlalchemy.orm import Session
 
 import notation
+from cc.base.kinds import GameStatus
 from cc.base.regulations import Mode
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import ServiceContext
@@ -50,7 +51,7 @@ from cc.kernel.notifications import (
 )
 from cc.store import loads as core_loads
 from cc.store import move_list
-from cc.store.models import Event, Game, GameStatus, Move, Notification, Player
+from cc.store.models import Event, Game, Move, Notification, Player
 from notation import start
 
 #: players handled per transaction

@@ -59,25 +59,21 @@ from sqlalchemy.orm import Session
 
 from cc.accounts.sessions import AccountService
 from cc.base import errors
+from cc.base.kinds import (
+    Door,
+    DrawOfferStatus,
+    EventStatus,
+    GameResult,
+    GameStatus,
+    LineStatus,
+    ResultReason,
+)
 from cc.clock.ledger import LedgerService
 from cc.games.messages import GameMessages
 from cc.games.moves import GameService
 from cc.games.turns import move_number_of, ply_of
 from cc.kernel.context import Actor, ServiceContext, find_game
-from cc.store.models import (
-    AuditEntry,
-    ConditionalLine,
-    Door,
-    DrawOffer,
-    DrawOfferStatus,
-    EventStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    LineStatus,
-    Move,
-    ResultReason,
-)
+from cc.store.models import AuditEntry, ConditionalLine, DrawOffer, Game, Move
 from cc.xfcc.soap import NOT_XML, XfccGame
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code

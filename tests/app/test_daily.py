@@ -11,8 +11,9 @@ from sqlalchemy import event, func, select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game
+from cc.store.models import AuditEntry, Game
 from tests.conftest import make_event
 from tests.games.test_concurrency import collect
 from tests.support.race import run_day_in_lockstep

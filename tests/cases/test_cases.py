@@ -16,9 +16,10 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import Case, Door, Game, OutboundMessage, SectionEntry
+from cc.store.models import Case, Game, OutboundMessage, SectionEntry
 from tests.conftest import OPERATOR, forget_start
 
 START = date(2026, 5, 10)

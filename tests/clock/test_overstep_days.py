@@ -21,9 +21,10 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game, OutboundMessage
+from cc.store.models import AuditEntry, Game, OutboundMessage
 from tests.conftest import OPERATOR, forget_start, make_event
 from tests.support.web import client, sign_in, token_for
 

@@ -9,8 +9,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Notification, OutboundMessage, Player
+from cc.store.models import Game, Notification, OutboundMessage, Player
 from tests.cases.test_cases import setup_event
 from tests.conftest import make_event
 

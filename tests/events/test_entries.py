@@ -12,9 +12,10 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, OutboundMessage, Player
+from cc.store.models import Game, OutboundMessage, Player
 from tests.conftest import OPERATOR
 
 #: ten players with ratings 2500, 2450, ... 2050

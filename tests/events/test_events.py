@@ -9,10 +9,11 @@ from sqlalchemy import func, select
 
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.base.regulations import Mode
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game
+from cc.store.models import AuditEntry, Game
 from tests.conftest import OPERATOR, make_event
 
 

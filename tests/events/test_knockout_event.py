@@ -16,17 +16,10 @@ from sqlalchemy import select, text
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import GameStatus
 from cc.events.lifecycle import EventSpec
 from cc.store.db import make_engine
-from cc.store.models import (
-    AuditEntry,
-    Game,
-    GameStatus,
-    KnockoutGame,
-    Notification,
-    Player,
-    SectionEntry,
-)
+from cc.store.models import AuditEntry, Game, KnockoutGame, Notification, Player, SectionEntry
 from cc.web.notice_words import say
 from tests.cases.test_cases import at, mails_to, player
 from tests.conftest import OPERATOR

@@ -7,8 +7,9 @@ from datetime import date
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Player
+from cc.store.models import Player
 from tests.cases.test_cases import at, setup_event
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in

@@ -23,8 +23,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import GameResult, GameStatus, ResultReason
 from cc.events.lifecycle import EventSpec
-from cc.store.models import Event, Game, GameResult, GameStatus, ResultReason
+from cc.store.models import Event, Game
 from notation.pgn import tag_line, tag_value
 from tests.cases.test_cases import at, player
 from tests.conftest import OPERATOR

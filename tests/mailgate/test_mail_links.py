@@ -20,10 +20,11 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
-from cc.store.models import Door, OutboundMessage, Player, PlayerEmail
+from cc.store.models import OutboundMessage, Player, PlayerEmail
 from cc.web.app import create_app
 from tests.conftest import OPERATOR, forget_start
 from tests.support.sites import give_passwords

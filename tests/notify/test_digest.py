@@ -13,9 +13,10 @@ from sqlalchemy.orm import Session
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Notification, OutboundMessage, Player
+from cc.store.models import Game, Notification, OutboundMessage, Player
 from tests.conftest import OPERATOR
 from tests.games.test_concurrency import collect
 from tests.support.race import run_day_in_lockstep

@@ -11,11 +11,12 @@ import pytest
 from sqlalchemy import event, insert, select
 
 from cc.app.services import Services
+from cc.base.kinds import Door, OutboundStatus
 from cc.kernel.context import Actor
 from cc.store import rows as bulk_rows
 from cc.store import statements as prepared
 from cc.store.db import Database
-from cc.store.models import AuditEntry, Door, Notification, OutboundMessage, OutboundStatus
+from cc.store.models import AuditEntry, Notification, OutboundMessage
 
 AT = datetime(2026, 5, 10, 12, 30, tzinfo=timezone(timedelta(hours=3)))
 

@@ -20,11 +20,12 @@ from sqlalchemy import bindparam, event, inspect, select
 from sqlalchemy.orm import Session
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.store import loads
 from cc.store import rows as bulk_rows
 from cc.store.db import Database
-from cc.store.models import AuditEntry, Door, Notification, Player, PlayerEmail
+from cc.store.models import AuditEntry, Notification, Player, PlayerEmail
 
 AT = datetime(2026, 5, 10, 9, 30, tzinfo=UTC)
 OPERATOR = Actor.operator(Door.CLI, label="contracts")

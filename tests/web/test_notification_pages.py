@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
-from cc.store.models import Door
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
 from tests.conftest import make_event

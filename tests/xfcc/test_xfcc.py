@@ -23,8 +23,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import GameStatus
 from cc.events.lifecycle import EventSpec
-from cc.store.models import DrawOffer, Game, GameStatus
+from cc.store.models import DrawOffer, Game
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.xfcc.service import MoveRequest

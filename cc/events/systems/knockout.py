@@ -28,6 +28,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import Door, EventSystem, GameResult, GameStatus
 from cc.events.new_games import entries_to_pair, new_game, tell_paired
 from cc.kernel.context import Actor, ServiceContext, audit, find_event
 from cc.kernel.notifications import Notifications
@@ -35,12 +36,8 @@ from cc.ratings.periods import ranking_ratings
 from cc.store import rows as bulk_rows
 from cc.store.models import (
     AuditEntry,
-    Door,
     Event,
-    EventSystem,
     Game,
-    GameResult,
-    GameStatus,
     KnockoutGame,
     KnockoutRules,
     Player,
