@@ -56,7 +56,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 #: Doors that still import the store.
 KNOWN_DOORS_ON_THE_STORE: set[str] = {
-    "cc.xfcc.service",
     "mailgate.bounces",
     "mailgate.gateway",
     "mailgate.notice_lines",
