@@ -55,14 +55,7 @@ PACKAGES = tuple(p for layer in LAYERS for p in layer)
 KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 #: Doors that still import the store.
-KNOWN_DOORS_ON_THE_STORE: set[str] = {
-    "mailgate.bounces",
-    "mailgate.gateway",
-    "mailgate.notice_lines",
-    "mailgate.notices",
-    "mailgate.outgoing",
-    "mailgate.requests",
-}
+KNOWN_DOORS_ON_THE_STORE: set[str] = set()
 
 #: Modules that still use ``Session.info`` outside the store's memo module.
 KNOWN_SESSION_INFO: set[str] = set()

@@ -64,6 +64,12 @@ def registered_address(session: Session, address: str) -> PlayerEmail | None:
     return memo[key]
 
 
+def forget_senders(session: Session) -> None:
+    """Drop the registrations looked up in the transaction (:data:`SENDERS`):
+    the email gateway does after each message."""
+    SENDERS.drop(session)
+
+
 def read_emails(session: Session, player: Player) -> None:
     """Load the player's registered addresses, unless held, with a Core
     statement built once: what a notice by mail reads of its recipient, at

@@ -395,6 +395,36 @@ def mode_of(session: Session, notice: Notice) -> Mode | None:
     return event.mode if event is not None else None
 
 
+def recipient(session: Session, notice: Notice) -> Player | None:
+    """The player a notice is for; None once they are gone."""
+    return held(session, Player, notice.recipient_id)
+
+
+def subjects(session: Session, notice: Notice) -> tuple[Game | None, Case | None, Event | None]:
+    """What a notice is about: its game, its case, and the event of its
+    case, else of its game, else its own."""
+    game = held(session, Game, notice.game_id) if notice.game_id is not None else None
+    case = held(session, Case, notice.case_id) if notice.case_id is not None else None
+    event: Event | None = None
+    if case is not None:
+        event = case.event
+    elif game is not None:
+        event = game.event
+    elif notice.event_id is not None:
+        event = held(session, Event, notice.event_id)
+    return game, case, event
+
+
+def digest_recipient(session: Session, digest: Digest) -> Player | None:
+    """The player a digest is for; None once they are gone."""
+    return session.get(Player, digest.recipient_id)
+
+
+def item_event(session: Session, item: DigestItem) -> Event | None:
+    """The event a digest's item names, if any."""
+    return session.get(Event, item.event_id) if item.event_id is not None else None
+
+
 class Notifications:
     """The hub: services notify, the hub stores, the doors' handlers deliver."""
 
