@@ -13,7 +13,7 @@ from cc.base import errors
 from cc.base.clock import Clock
 from cc.base.kinds import Door, Role
 from cc.kernel.notifications import Notifications
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store.db import Database
 from cc.store.models import AuditEntry, Event, Game, Player, PlayerRole
 from cc.text.i18n import N_
@@ -145,7 +145,7 @@ def audit(
     **details: Any,
 ) -> None:
     """Append one entry to the audit log, in the caller's transaction."""
-    bulk_rows.add(
+    rows.add(
         session,
         AuditEntry,
         {

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from cc.base.clock import Clock
 from cc.base.regulations import Mode
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store.loads import held
 from cc.store.models import Case, Event, Game, Notification, Player
 
@@ -463,7 +463,7 @@ class Notifications:
             )
             if seen is not None or any(
                 r["recipient_id"] == person.id and r["key"] == notice.key
-                for r in bulk_rows.waiting(session, Notification)
+                for r in rows.waiting(session, Notification)
             ):
                 return None
         mode = mode_of(session, notice)
@@ -493,7 +493,7 @@ class Notifications:
         }
         # Not flushed here: a run that notifies many (the daily run) writes
         # its rows together at the end of its batch.
-        bulk_rows.add(session, Notification, row)
+        rows.add(session, Notification, row)
         delivery = Delivery(notice, channels, formal, mode)
         for handler in self._handlers:
             handler(session, delivery)
