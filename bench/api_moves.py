@@ -81,12 +81,12 @@ def set_up_site(home: Path, games: int) -> tuple[list[tuple[int, str, str]], dic
     sys.path.insert(0, str(ROOT))
     from datetime import UTC, datetime
 
+    from cc.base.kinds import Door
     from cc.events.lifecycle import EventSpec
     from cc.kernel.context import Actor
     from cc.run import config as config_mod
     from cc.run.bootstrap import build_services
     from cc.store import migrate
-    from cc.store.models import Door
 
     env = {"CC_HOME": str(home), "CC_MAIL_LISTEN": ""}
     config = config_mod.load(env)

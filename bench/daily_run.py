@@ -46,13 +46,14 @@ from goals import median_time, verdict  # noqa: E402
 from cc.app.daily import BATCH  # noqa: E402
 from cc.app.services import Services  # noqa: E402
 from cc.base.clock import FixedClock  # noqa: E402
+from cc.base.kinds import Door, GameStatus  # noqa: E402
 from cc.base.regulations import Mode  # noqa: E402
 from cc.events.lifecycle import EventSpec  # noqa: E402
 from cc.kernel.context import Actor, ServiceContext  # noqa: E402
 from cc.run.site import Site  # noqa: E402
 from cc.store import migrate  # noqa: E402
 from cc.store.db import Database  # noqa: E402
-from cc.store.models import Door, Game, GameStatus  # noqa: E402
+from cc.store.models import Game  # noqa: E402
 from timekeeping import Pending, Rules, compute_ledger  # noqa: E402
 
 START = date(2026, 5, 10)

@@ -31,6 +31,7 @@ from goals import verdict  # noqa: E402
 
 from cc.app.services import Services  # noqa: E402
 from cc.base.clock import SystemClock  # noqa: E402
+from cc.base.kinds import Door, InboundStatus  # noqa: E402
 from cc.base.regulations import Mode  # noqa: E402
 from cc.events.lifecycle import EventSpec  # noqa: E402
 from cc.kernel.context import Actor, ServiceContext  # noqa: E402
@@ -38,7 +39,7 @@ from cc.office.outbound import MailSettings  # noqa: E402
 from cc.run.site import Site  # noqa: E402
 from cc.store import migrate  # noqa: E402
 from cc.store.db import Database  # noqa: E402
-from cc.store.models import Door, Game, InboundMessage, InboundStatus  # noqa: E402
+from cc.store.models import Game, InboundMessage  # noqa: E402
 from mailgate.imap import ImapMailbox, drain  # noqa: E402
 from mailgate.letters import read_letter  # noqa: E402
 from tests.support.dovecot import DovecotServer  # noqa: E402

@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from goals import median_time, verdict
 
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.base.regulations import Mode
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor, ServiceContext
@@ -53,7 +54,6 @@ from cc.store.db import Database
 from cc.store.models import (
     AuditEntry,
     ConditionalLine,
-    Door,
     DrawOffer,
     Event,
     Game,

@@ -100,12 +100,12 @@ class Tally:
 
 def set_up(url: str, home: Path, clients: int) -> tuple[list[Player], list[Game]]:
     """An event of server games for ``clients`` players, started today."""
+    from cc.base.kinds import Door
     from cc.events.lifecycle import EventSpec
     from cc.kernel.context import Actor
     from cc.run import config as config_mod
     from cc.run.bootstrap import build_services
     from cc.store import migrate
-    from cc.store.models import Door
 
     migrate.upgrade(url)
     config = config_mod.load({"CC_HOME": str(home), "CC_DATABASE_URL": url, "CC_MAIL_LISTEN": ""})

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.accounts.addresses import AddressService
+from cc.base.kinds import InboundStatus
 from cc.kernel.context import ServiceContext
-from cc.store.models import InboundStatus, OutboundMessage
+from cc.office import queue
 from mailgate.dsn import Bounce, Recipient
 from mailgate.letters import Letter, safe_text
 
@@ -65,9 +65,7 @@ def take(ctx: ServiceContext, session: Session, letter: Letter, own_address: str
 def _bounce(addresses: AddressService, session: Session, bounce: Bounce) -> Taken:
     sent = None
     if bounce.original_id:
-        sent = session.scalar(
-            select(OutboundMessage).where(OutboundMessage.message_id == bounce.original_id)
-        )
+        sent = queue.sent_message(session, bounce.original_id)
     if sent is None:
         return Taken(
             InboundStatus.IGNORED,

@@ -19,25 +19,21 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cc.accounts.addresses import SENDERS
+from cc.accounts.addresses import forget_senders
+from cc.accounts.model import Player
 from cc.app.services import Services
+from cc.base.kinds import InboundStatus
 from cc.clock.known_leaves import forget_leaves
+from cc.games.model import Game, forget_move_lists
 from cc.games.open_items import game_with_players
 from cc.kernel.context import Actor
+from cc.kernel.outages import unavailable
+from cc.office import inbox
 from cc.office.mail import RELEASED
-from cc.store import move_list
-from cc.store import rows as bulk_rows
-from cc.store.db import unavailable
-from cc.store.models import (
-    Game,
-    InboundMessage,
-    InboundStatus,
-    Player,
-)
+from cc.views.letters import forget_letters
 from mailgate import bounces
 from mailgate.authenticity import (
     AuthSettings,
@@ -49,12 +45,9 @@ from mailgate.authenticity import (
     stamp,
 )
 from mailgate.letters import Letter, read_letter
-from mailgate.notices import FINAL_TABLES, MailNotices
+from mailgate.notices import MailNotices
 from mailgate.outgoing import (
     ANSWERS_PER_DAY,
-    FORMS,
-    RECORD_PARTS,
-    SCHEDULES,
     Mailer,
     reply_subject,
 )
@@ -70,22 +63,12 @@ MAX_ATTEMPTS = 3
 Incoming = tuple[bytes, datetime, str]
 
 
-#: what a message's answers keep in their session while they are written
-_MEMOS = (
-    SCHEDULES,
-    FINAL_TABLES,
-    move_list.UCIS,
-    RECORD_PARTS,
-    FORMS,
-    SENDERS,
-)
-
-
 def forget_memos(session: Session) -> None:
     """Drop what was computed for one message, so the next message of a
     batch (or one rolled back to its savepoint) reads the state afresh."""
-    for memo in _MEMOS:
-        memo.drop(session)
+    forget_letters(session)
+    forget_senders(session)
+    forget_move_lists(session)
     forget_leaves(session)
 
 
@@ -149,9 +132,7 @@ class MailGateway:
         asked twice, and a message already applied is refused."""
         with self.ctx.db.write() as session:
             raw = self.office.check_process_again(session, actor, message_id)
-            row = session.get(InboundMessage, message_id)
-            assert row is not None
-            arrived, source = row.arrived_at, row.source
+            arrived, source = inbox.arrival(session, message_id)
         return self.receive(raw, arrived, source)
 
     def release(self, actor: Actor, message_id: int) -> Receipt:
@@ -160,9 +141,7 @@ class MailGateway:
         dated by its arrival, and counts once."""
         with self.ctx.db.write() as session:
             raw = self.office.check_release(session, actor, message_id)
-            row = session.get(InboundMessage, message_id)
-            assert row is not None
-            arrived, source = row.arrived_at, row.source
+            arrived, source = inbox.arrival(session, message_id)
         return self.receive(raw, arrived, source)
 
     def receive(
@@ -265,12 +244,7 @@ class MailGateway:
 
     def _claimed(self, session: Session, letter: Letter) -> Receipt:
         """The receipt of a message another process has claimed and committed."""
-        done = session.scalar(
-            select(InboundMessage).where(
-                InboundMessage.key == letter.key[:400],
-                InboundMessage.sender == letter.sender[:320],
-            )
-        )
+        done = inbox.recorded(session, letter.key[:400], letter.sender[:320])
         if done is None:
             raise LookupError(f"message {letter.key} was claimed but is not recorded")
         return Receipt(done.status, done.outcome, done.game_id, duplicate=True)
@@ -284,41 +258,20 @@ class MailGateway:
         message runs in a savepoint, and the unit of work's flushes of the
         row's INSERT and UPDATE cost more than the statements themselves.
         """
-        found = (
-            session.connection()
-            .execute(
-                select(
-                    InboundMessage.id,
-                    InboundMessage.status,
-                    InboundMessage.outcome,
-                    InboundMessage.game_id,
-                    InboundMessage.released_by_id,
-                    InboundMessage.attempts,
-                )
-                .where(
-                    InboundMessage.key == letter.key[:400],
-                    InboundMessage.sender == letter.sender[:320],
-                )
-                .with_for_update()
-            )
-            .one_or_none()
-        )
+        found = inbox.claim(session, letter.key[:400], letter.sender[:320])
         if found is not None and found.status != InboundStatus.RETRY:
             return Receipt(found.status, found.outcome, found.game_id, duplicate=True)
         if found is None:
             # Claimed first: a second process waits here, then finds it.
-            row_id = bulk_rows.insert_now(
-                session, InboundMessage, self._new_values(letter, raw, arrived_at, source)
-            )
+            row_id = inbox.received(session, self._new_values(letter, raw, arrived_at, source))
             vouched, attempts = False, 0
         else:
             row_id, attempts = found.id, found.attempts
             vouched = found.outcome == RELEASED or found.released_by_id is not None
         receipt = self._process(session, letter, raw, arrived_at, vouched=vouched, source=source)
         sender = self.mailer.player_by_address(session, letter.sender)
-        bulk_rows.update_now(
+        inbox.moved_on(
             session,
-            InboundMessage,
             row_id,
             {
                 "status": receipt.status,
@@ -352,11 +305,6 @@ class MailGateway:
             "processed_at": arrived_at,
         }
 
-    def _new_row(
-        self, letter: Letter, raw: bytes, arrived_at: datetime, source: str
-    ) -> InboundMessage:
-        return InboundMessage(**self._new_values(letter, raw, arrived_at, source))
-
     def _failed(
         self, letter: Letter, raw: bytes, arrived_at: datetime, source: str, exc: Exception
     ) -> Receipt:
@@ -374,23 +322,14 @@ class MailGateway:
     ) -> Receipt:
         """Count a failed try of the message; the last one sets it aside and
         tells the sender once."""
-        row = session.scalar(
-            select(InboundMessage)
-            .where(
-                InboundMessage.key == letter.key[:400],
-                InboundMessage.sender == letter.sender[:320],
-            )
-            .with_for_update()
+        row = inbox.failed_try(
+            session,
+            self._new_values(letter, raw, arrived_at, source),
+            _reason(exc),
+            self.ctx.now(),
+            MAX_ATTEMPTS,
         )
-        if row is None:
-            row = self._new_row(letter, raw, arrived_at, source)
-            session.add(row)
-        row.attempts += 1
-        row.detail = _reason(exc)
-        row.processed_at = self.ctx.now()
-        if row.attempts >= MAX_ATTEMPTS:
-            row.status = InboundStatus.SET_ASIDE
-            row.outcome = "set_aside"
+        if row.status == InboundStatus.SET_ASIDE:
             player = self.mailer.player_by_address(session, letter.sender)
             if player is not None and not letter.automatic:
                 self.mailer.queue(
@@ -401,9 +340,6 @@ class MailGateway:
                     say(player.lang, "set_aside"),
                     letter,
                 )
-        else:
-            row.status = InboundStatus.RETRY
-            row.outcome = "error"
         return Receipt(row.status, row.outcome, row.game_id, detail=row.detail)
 
     def _checks_spf(self, source: str) -> bool:

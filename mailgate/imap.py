@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 import aioimaplib
 
 from cc.base.health import Heartbeat
-from cc.store.models import InboundStatus
+from cc.base.kinds import InboundStatus
 from mailgate.gateway import Receipt
 
 log = logging.getLogger(__name__)

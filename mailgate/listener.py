@@ -23,7 +23,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.lmtp import LMTP
 
 from cc.base.health import Heartbeat
-from cc.store.models import InboundStatus
+from cc.base.kinds import InboundStatus
 from mailgate.authenticity import Envelope
 from mailgate.gateway import Receipt
 

@@ -8,14 +8,16 @@ parameters put into the reader's language.
 
 from __future__ import annotations
 
+from cc.base.kinds import GameStatus
+from cc.events.model import Event
 from cc.events.systems.knockout_text import paired_stage
+from cc.games.model import Game
 from cc.kernel.notifications import (
     DigestItem,
     Kind,
     Notice,
     Value,
 )
-from cc.store.models import Event, Game, GameStatus
 from cc.text.i18n import word
 from cc.text.mail import TEXTS
 from mailgate.replies import say, text_of

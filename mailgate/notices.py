@@ -39,16 +39,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 import notation
 from cc.accounts.addresses import read_emails, status_meaning
+from cc.accounts.model import Player
+from cc.base.kinds import GameStatus
 from cc.base.regulations import Mode
+from cc.cases.model import Case
 from cc.cases.rules import appeal_article
+from cc.events.model import Event
 from cc.events.standings import StandingsService
 from cc.events.systems.knockout_text import paired_stage
 from cc.events.thematic import describe as describe_theme
+from cc.games.model import Game, game_ucis
 from cc.kernel.notifications import (
     GROUP_OF,
     Delivery,
@@ -58,13 +62,14 @@ from cc.kernel.notifications import (
     Kind,
     Notice,
     Value,
+    digest_recipient,
+    item_event,
+    recipient,
+    subjects,
 )
 from cc.notify.digest import Record, notation_of, written
-from cc.store.loads import held
-from cc.store.memos import Memo
-from cc.store.models import Case, Event, Game, GameStatus, Player
-from cc.store.move_list import game_ucis
 from cc.text.i18n import localize, word
+from cc.views import letters
 from mailgate.notice_lines import SAID, digest_line, listed, notice_page, said
 from mailgate.outgoing import Footer, Mailer, written_plies
 from mailgate.replies import say, say_notice
@@ -82,13 +87,6 @@ _LEAVES = (Kind.LEAVE_RECORDED, Kind.LEAVE_STARTED, Kind.LEAVE_ENDED, Kind.LEAVE
 _WITH_RECORD = (Kind.FORFEIT, Kind.REMINDER)
 #: the notices that say how a decision is appealed, with the mode's article
 _APPEALABLE = (Kind.CASE_DECIDED, Kind.APPEAL_DECIDED, Kind.CASE_DEADLINE)
-
-FINAL_TABLES = Memo[dict[tuple[int, str], str]](
-    "mailgate.notices.final_tables",
-    """Events' final standings as text, by event id and language, for every
-    reader of the transaction; the email gateway drops them between
-    messages.""",
-)
 
 
 class MailNotices:
@@ -135,7 +133,7 @@ class MailNotices:
         if not delivery.by_email:
             return
         notice = delivery.notice
-        person = held(session, Player, notice.recipient_id)
+        person = recipient(session, notice)
         if person is None:
             return
         read_emails(session, person)
@@ -146,15 +144,7 @@ class MailNotices:
             and not (person.mail_moves and person.emails)
         ):
             return  # mailed only to a player who plays by email (Mailer.tell)
-        game = held(session, Game, notice.game_id) if notice.game_id is not None else None
-        case = held(session, Case, notice.case_id) if notice.case_id is not None else None
-        event: Event | None = None
-        if case is not None:
-            event = case.event
-        elif game is not None:
-            event = game.event
-        elif notice.event_id is not None:
-            event = held(session, Event, notice.event_id)
+        game, case, event = subjects(session, notice)
         mail = self.mailer
         cc = mail.arbiter(event) if notice.copy_arbiter and event is not None else []
         lang = person.lang
@@ -344,7 +334,7 @@ class MailNotices:
         transaction that records their day as done: their games to move,
         fewest days left first, then what happened since the last digest,
         each with an absolute link."""
-        person = session.get(Player, digest.recipient_id)
+        person = digest_recipient(session, digest)
         if person is None or not person.emails:
             return
         lang = person.lang
@@ -400,7 +390,7 @@ class MailNotices:
             return f"/cases/{item.case_id}"
         if item.game_id is not None:
             return f"/games/{item.game_id}"
-        event = session.get(Event, item.event_id) if item.event_id is not None else None
+        event = item_event(session, item)
         if event is not None:
             return f"/events/{event.code}/crosstable"
         return "/notifications"
@@ -507,14 +497,7 @@ class MailNotices:
     @staticmethod
     def _games_of(session: Session, event: Event, person: Player) -> Sequence[Game]:
         """The player's games in ``event``, in order."""
-        return session.scalars(
-            select(Game)
-            .where(
-                Game.event_id == event.id,
-                or_(Game.white_id == person.id, Game.black_id == person.id),
-            )
-            .order_by(Game.id)
-        ).all()
+        return letters.games_in_event(session, event.id, person.id)
 
     def _games(self, event: Event, person: Player, games: Sequence[Game]) -> str:
         """The player's games in ``event``, each with the subject to answer."""
@@ -575,9 +558,4 @@ class MailNotices:
     def _tables(self, session: Session, event: Event, lang: str) -> str:
         """The event's final standings as text in ``lang`` (its headings and
         numbers), computed once per language and transaction."""
-        memo = FINAL_TABLES.setdefault(session, dict)
-        if (event.id, lang) not in memo:
-            memo[event.id, lang] = "\n\n".join(
-                f"{s.section}\n{s.text(lang)}" for s in self.standings.event(event.code)
-            )
-        return memo[event.id, lang]
+        return letters.final_tables(session, self.standings, event, lang)

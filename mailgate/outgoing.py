@@ -23,40 +23,28 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import timedelta
 
 import chess
-from sqlalchemy import bindparam, func, or_, select
 from sqlalchemy.orm import Session
 
 import notation
 from cc.accounts.addresses import registered_address
-from cc.clock.known_leaves import known_to_have_no_leaves
+from cc.accounts.model import Player
+from cc.base.kinds import GameStatus
 from cc.clock.ledger import LedgerService
 from cc.clock.ledger_views import GameLedgerView
+from cc.events.model import Event
 from cc.events.thematic import numbered_line
+from cc.games import offers
+from cc.games.model import Game, game_ucis
 from cc.kernel.context import ServiceContext
 from cc.notify.digest import notation_of
+from cc.office import queue
 from cc.office.outbound import MailSettings
 from cc.office.outbox import message_id as new_message_id
-from cc.store import loads as core_loads
-from cc.store import rows as bulk_rows
-from cc.store.memos import Memo
-from cc.store.models import (
-    DrawOffer,
-    DrawOfferStatus,
-    Event,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Move,
-    OutboundMessage,
-    OutboundStatus,
-    Player,
-    PlayerLeave,
-)
-from cc.store.move_list import game_ucis
 from cc.text.i18n import word
+from cc.views import letters
 from mailgate.forms import FormGame, FormRow, HalfMove, standard_form
 from mailgate.letters import Letter
 from mailgate.replies import say
@@ -118,67 +106,6 @@ class Footer:
     shared: str
     #: headers for the recipient alone (List-Unsubscribe, ...)
     headers: Mapping[str, str] = field(default_factory=dict)
-
-
-#: a game's draw offers, and its moves' players and times (built once)
-_OFFERS = select(DrawOffer.ply, DrawOffer.offered_by_id, DrawOffer.answered_at).where(
-    DrawOffer.game_id == bindparam("game_id")
-)
-_MOVERS = select(Move.ply, Move.player_id, Move.sent_at).where(Move.game_id == bindparam("game_id"))
-#: a player's own open offer in a game
-_OPEN_OFFER = select(DrawOffer.id).where(
-    DrawOffer.game_id == bindparam("game_id"),
-    DrawOffer.offered_by_id == bindparam("player_id"),
-    DrawOffer.status == DrawOfferStatus.OPEN,
-)
-
-
-def offer_plies(session: Session, game: Game) -> set[int]:
-    """The plies whose move carried a draw offer, for the mark in the form:
-    an offer made with a move, or standing when its player moved, goes with
-    that move; one made after the player's own move goes with that move."""
-    offers = core_loads.read(session, _OFFERS, {"game_id": game.id})
-    if not offers:
-        return set()
-    moves = {
-        ply: (player_id, sent_at)
-        for ply, player_id, sent_at in core_loads.read(session, _MOVERS, {"game_id": game.id})
-    }
-    plies: set[int] = set()
-    for offer in offers:
-        own = moves.get(offer.ply)
-        if own is not None and own[0] == offer.offered_by_id:
-            plies.add(offer.ply)
-            continue
-        after = moves.get(offer.ply + 1)
-        if (
-            after is not None
-            and after[0] == offer.offered_by_id
-            and (offer.answered_at is None or offer.answered_at >= after[1])
-        ):
-            plies.add(offer.ply + 1)
-    return plies
-
-
-FORMS = Memo[dict[tuple[int, int, GameStatus, str], str]](
-    "mailgate.outgoing.forms",
-    """:meth:`Mailer.record`'s forms, by game, ply count, status and
-    language, for every reader of the transaction; the email gateway drops
-    them between messages.""",
-)
-SCHEDULES = Memo[dict[tuple[int, int, GameStatus], GameLedgerView]](
-    "mailgate.outgoing.schedules",
-    """Games' schedules, by game, ply count and status, for the forms of the
-    transaction; the email gateway drops them between messages.""",
-)
-RECORD_PARTS = Memo[
-    dict[tuple[int, int, GameStatus], tuple[set[int], dict[int, list[tuple[date, date]]]]]
-](
-    "mailgate.outgoing.record_parts",
-    """The plies marked as offers and both players' leaves of games' forms,
-    by game, ply count and status; the email gateway drops them between
-    messages.""",
-)
 
 
 class Mailer:
@@ -287,8 +214,7 @@ class Mailer:
     @staticmethod
     def has_open_offer(session: Session, game: Game, player: Player) -> bool:
         """Whether the player's own draw offer stands in the game."""
-        params = {"game_id": game.id, "player_id": player.id}
-        return bool(core_loads.read(session, _OPEN_OFFER, params))
+        return offers.has_open_offer(session, game.id, player.id)
 
     def answer(
         self,
@@ -319,16 +245,7 @@ class Mailer:
         if kind not in LIMITED:
             return True
         since = self.ctx.now() - timedelta(days=1)
-        sent = session.scalar(
-            select(func.count())
-            .select_from(OutboundMessage)
-            .where(
-                OutboundMessage.to_address == address,
-                OutboundMessage.kind.in_(LIMITED),
-                OutboundMessage.created_at >= since,
-            )
-        )
-        return (sent or 0) < ANSWERS_PER_DAY
+        return queue.queued_to(session, address, LIMITED, since) < ANSWERS_PER_DAY
 
     # ------------------------------------------------------------ notices
 
@@ -418,26 +335,19 @@ class Mailer:
             if not cc:
                 headers = dict(footer.headers)
         domain = self.settings.address.rpartition("@")[2] or "localhost"
-        # Written at once, by column: nothing reads it back as an object.
-        bulk_rows.insert_now(
+        queue.add(
             session,
-            OutboundMessage,
-            {
-                "kind": kind,
-                "to_address": to,
-                "cc": cc or [],
-                "subject": subject,
-                "body": body,
-                "message_id": new_message_id(domain),
-                "in_reply_to": letter.message_id if letter else None,
-                "game_id": game.id if game else None,
-                "ply": ply,
-                "headers": headers,
-                "status": OutboundStatus.QUEUED,
-                "attempts": 0,
-                "next_attempt_at": now,
-                "created_at": now,
-            },
+            kind=kind,
+            to=to,
+            subject=subject,
+            body=body,
+            message_id=new_message_id(domain),
+            now=now,
+            cc=cc,
+            in_reply_to=letter.message_id if letter else None,
+            game_id=game.id if game else None,
+            ply=ply,
+            headers=headers,
         )
 
     # ------------------------------------------------------------- record
@@ -448,16 +358,12 @@ class Mailer:
         game and language within a transaction: a move's forward and its
         confirmation carry the same form when both players read one
         language."""
-        memo = FORMS.setdefault(session, dict)
-        key = (game.id, game.ply_count, game.status, lang)
-        if key not in memo:
-            memo[key] = self._record(session, game, lang)
-        return memo[key]
+        return letters.form(session, game, lang, lambda: self._record(session, game, lang))
 
     def _record(self, session: Session, game: Game, lang: str) -> str:
         event: Event = game.event
         schedule = self._schedule(session, game)
-        offers, leaves = self._record_parts(session, game)
+        offered, leaves = letters.record_parts(session, game)
         rows = []
         for row in schedule.schedule:
             halves: list[HalfMove | None] = []
@@ -476,7 +382,7 @@ class Mailer:
                             side.sent_on,
                             side.days,
                             side.total,
-                            offer=ply in offers,
+                            offer=ply in offered,
                         )
                     )
             if halves[0] or halves[1]:
@@ -515,38 +421,7 @@ class Mailer:
 
     def _schedule(self, session: Session, game: Game) -> GameLedgerView:
         """The game's schedule, computed once per state within a transaction."""
-        memo = SCHEDULES.setdefault(session, dict)
-        key = (game.id, game.ply_count, game.status)
-        if key not in memo:
-            memo[key] = self.ledgers.schedule(game.id, style="numeric")
-        return memo[key]
-
-    @staticmethod
-    def _record_parts(
-        session: Session, game: Game
-    ) -> tuple[set[int], dict[int, list[tuple[date, date]]]]:
-        """The plies marked as offers and both players' leaves, read once per
-        state of the game for every reader's copy of the form."""
-        memo = RECORD_PARTS.setdefault(session, dict)
-        key = (game.id, game.ply_count, game.status)
-        if key not in memo:
-            leaves: dict[int, list[tuple[date, date]]] = {game.white_id: [], game.black_id: []}
-            rows = (
-                ()
-                if known_to_have_no_leaves(session, game)
-                else session.execute(
-                    select(PlayerLeave.player_id, PlayerLeave.first_day, PlayerLeave.last_day)
-                    .where(
-                        PlayerLeave.player_id.in_((game.white_id, game.black_id)),
-                        PlayerLeave.status == LeaveStatus.ACTIVE,
-                    )
-                    .order_by(PlayerLeave.id)
-                )
-            )
-            for pid, first, last in rows:
-                leaves[pid].append((first, last))
-            memo[key] = (offer_plies(session, game), leaves)
-        return memo[key]
+        return letters.schedule(session, self.ledgers, game)
 
     def near_control(self, session: Session, game: Game) -> bool:
         """Copy the arbiter: either player has 5 days or fewer before the control
@@ -572,12 +447,5 @@ class Mailer:
 
     def game_list(self, session: Session, player: Player) -> str:
         """The player's running games, one subject a line, to reply to."""
-        games = session.scalars(
-            select(Game)
-            .where(
-                or_(Game.white_id == player.id, Game.black_id == player.id),
-                Game.status == GameStatus.ONGOING,
-            )
-            .order_by(Game.id)
-        ).all()
+        games = letters.running_games(session, player.id)
         return "\n".join(f"  {self.subject(g, player.id)}" for g in games) or "  -"

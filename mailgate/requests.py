@@ -18,26 +18,19 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 import chess
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import notation
+from cc.accounts.model import Player
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door, GameStatus, InboundStatus
 from cc.base.regulations import Mode
+from cc.games import offers
+from cc.games.model import Game, game_ucis
 from cc.games.move_text import notation_reason
 from cc.kernel.context import Actor
 from cc.notify.digest import notation_of
-from cc.store.models import (
-    Door,
-    DrawOffer,
-    DrawOfferStatus,
-    Game,
-    GameStatus,
-    InboundStatus,
-    Player,
-)
-from cc.store.move_list import game_ucis
 from cc.text.i18n import N_, localize, word
 from mailgate.content import Command, Statement, read_message, subject_words
 from mailgate.letters import Letter
@@ -270,11 +263,7 @@ class GameRequests:
     @staticmethod
     def _partner_offers(session: Session, game: Game, player: Player) -> bool:
         """The partner has a draw offer open in the game."""
-        offer = session.scalar(
-            select(DrawOffer.offered_by_id).where(
-                DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-            )
-        )
+        offer = offers.open_offer_by(session, game.id)
         return offer is not None and offer != player.id
 
     def _refused(

@@ -55,25 +55,7 @@ PACKAGES = tuple(p for layer in LAYERS for p in layer)
 KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 #: Doors that still import the store.
-KNOWN_DOORS_ON_THE_STORE: set[str] = {
-    "cc.console.db",
-    "cc.console.events",
-    "cc.web.api",
-    "cc.web.app",
-    "cc.web.context",
-    "cc.web.failures",
-    "cc.web.people_pages",
-    "cc.web.push",
-    "cc.xfcc.service",
-    "mailgate.bounces",
-    "mailgate.gateway",
-    "mailgate.imap",
-    "mailgate.listener",
-    "mailgate.notice_lines",
-    "mailgate.notices",
-    "mailgate.outgoing",
-    "mailgate.requests",
-}
+KNOWN_DOORS_ON_THE_STORE: set[str] = set()
 
 #: Modules that still use ``Session.info`` outside the store's memo module.
 KNOWN_SESSION_INFO: set[str] = set()

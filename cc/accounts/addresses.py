@@ -24,11 +24,12 @@ from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from cc.base import errors
+from cc.base.kinds import Door, GameStatus
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.kernel.notifications import Kind, Notice
-from cc.store import loads as core_loads
+from cc.store import loads
 from cc.store.memos import Memo
-from cc.store.models import Door, Event, Game, GameStatus, Player, PlayerEmail
+from cc.store.models import Event, Game, Player, PlayerEmail
 from cc.text.i18n import N_, Text
 from cc.text.words import WORDS
 
@@ -54,13 +55,19 @@ def registered_address(session: Session, address: str) -> PlayerEmail | None:
     memo = SENDERS.setdefault(session, dict)
     key = address.lower()
     if key not in memo:
-        rows = core_loads.read(session, _registered(), {"address": key})
+        rows = loads.read(session, _registered(), {"address": key})
         found = None
         if rows:
-            (found, player), _ = core_loads.adopt_row(session, (PlayerEmail, Player), rows[0])
+            (found, player), _ = loads.adopt_row(session, (PlayerEmail, Player), rows[0])
             found.__dict__.setdefault("player", player)
         memo[key] = found
     return memo[key]
+
+
+def forget_senders(session: Session) -> None:
+    """Drop the registrations looked up in the transaction (:data:`SENDERS`):
+    the email gateway does after each message."""
+    SENDERS.drop(session)
 
 
 def read_emails(session: Session, player: Player) -> None:
@@ -69,14 +76,14 @@ def read_emails(session: Session, player: Player) -> None:
     a fraction of the cost of the collection's lazy load."""
     if "emails" in player.__dict__:
         return
-    rows = core_loads.read(session, _emails(), {"player_id": player.id})
-    held = [core_loads.adopt(session, PlayerEmail, row) for row in rows]
+    rows = loads.read(session, _emails(), {"player_id": player.id})
+    held = [loads.adopt(session, PlayerEmail, row) for row in rows]
     set_committed_value(player, "emails", held)
 
 
 @cache
 def _emails() -> Select[Any]:
-    emails = core_loads.columns_of(PlayerEmail)
+    emails = loads.columns_of(PlayerEmail)
     return (
         select(*emails.c)
         .where(emails.c.player_id == bindparam("player_id"))
@@ -88,7 +95,7 @@ def _emails() -> Select[Any]:
 def _registered() -> Select[Any]:
     """An address's registration with its player, in one statement built
     once (read with Core: cc.store.loads)."""
-    emails, players = core_loads.columns_of(PlayerEmail), core_loads.columns_of(Player)
+    emails, players = loads.columns_of(PlayerEmail), loads.columns_of(Player)
     return (
         select(*emails.c, *players.c)
         .join(players, players.c.id == emails.c.player_id)

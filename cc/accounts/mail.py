@@ -16,8 +16,9 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import OutboundStatus
 from cc.office.outbox import message_id as new_message_id
-from cc.store.models import OutboundMessage, OutboundStatus
+from cc.store.models import OutboundMessage
 from cc.text import i18n
 from cc.text.i18n import N_
 

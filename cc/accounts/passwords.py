@@ -20,8 +20,9 @@ from cc.accounts import mail, throttle
 from cc.accounts.hashing import hash_password, token_digest, verify_password
 from cc.accounts.tokens import live_tokens, revoke_all
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
-from cc.store.models import Door, PasswordReset, Player, PlayerEmail, WebSession
+from cc.store.models import PasswordReset, Player, PlayerEmail, WebSession
 from cc.text.i18n import N_
 
 RESET_HOURS = 2

@@ -27,6 +27,7 @@ from cc.accounts.addresses import FailingAddress, failing_of, replace_addresses
 from cc.accounts.players import checked_addresses, checked_names, new_player, normalise_email
 from cc.accounts.sessions import AccountService
 from cc.base import errors
+from cc.base.kinds import Role
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
 from cc.store.models import (
     AuditEntry,
@@ -35,7 +36,6 @@ from cc.store.models import (
     Player,
     PlayerEmail,
     PlayerRole,
-    Role,
     SectionEntry,
 )
 from cc.text import i18n

@@ -11,8 +11,9 @@ from sqlalchemy.orm import Session
 
 from cc.accounts.hashing import hash_password
 from cc.base import errors
+from cc.base.kinds import Role
 from cc.kernel.context import Actor, ServiceContext, audit, require_admin
-from cc.store.models import Player, PlayerEmail, PlayerRole, Role
+from cc.store.models import Player, PlayerEmail, PlayerRole
 from cc.text import i18n
 from cc.text.i18n import N_
 from notation.pgn import split_name

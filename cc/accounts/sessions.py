@@ -28,8 +28,9 @@ from cc.accounts.passwords import AccessEnded, LinkView, PasswordService
 from cc.accounts.preferences import PreferenceService
 from cc.accounts.tokens import TokenHolder, TokenService, TokenView, holds_token
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.kernel.context import Actor, ServiceContext, audit
-from cc.store.models import Door, Player, WebSession
+from cc.store.models import Player, WebSession
 
 SESSION_DAYS = 30
 

@@ -20,7 +20,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from cc.accounts.hashing import token_digest
 from cc.base import errors
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, is_admin, require_admin
-from cc.store.db import unavailable
+from cc.kernel.outages import unavailable
 from cc.store.models import ApiToken, Player
 from cc.text.i18n import N_
 

@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from cc.base import errors
+from cc.base.kinds import CaseStatus, EventStatus, GameStatus, LeaveStatus
 from cc.base.regulations import Mode
 from cc.cases.oversteps import claim_basis_of
 from cc.cases.rules import DAILY_RUN
@@ -52,18 +53,8 @@ from cc.games.open_items import forget_open, read_open_once
 from cc.kernel.context import ServiceContext, audit
 from cc.kernel.notifications import Kind, Notice, Value
 from cc.notify.digest import DigestService
-from cc.store import rows as bulk_rows
-from cc.store.models import (
-    Case,
-    CaseStatus,
-    Event,
-    EventStatus,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Player,
-    PlayerLeave,
-)
+from cc.store import rows
+from cc.store.models import Case, Event, Game, Player, PlayerLeave
 from cc.text.i18n import N_
 from timekeeping import end_of_day, local_date
 from timekeeping.ledger import Ledger
@@ -169,11 +160,11 @@ class DailyService:
                 read_leaves_once(session, games)
                 read_open_once(session, [g.id for g in games])
                 kept = _read_players_once(session, games)
-                with bulk_rows.collecting(session):
+                with rows.collecting(session):
                     for game in games:
                         last_id = game.id
                         self._handle(session, game, day, now, report)
-                    bulk_rows.write_changed(session, Game)
+                    rows.write_changed(session, Game)
                 forget_leaves(session)
                 forget_open(session)
                 del kept

@@ -14,6 +14,7 @@ from adjudication import engine as engine_mod
 from adjudication import tablebase
 from cc.base import errors
 from cc.base.json_values import as_json
+from cc.base.kinds import CaseKind, CaseStatus, GameResult, GameStatus, ResultReason
 from cc.cases.parties import officials, parties_of, require_decider
 from cc.cases.records import CaseRecords, add_entry, find_case
 from cc.cases.rules import DAILY_RUN, DECISION_OF, SUBMISSION_DAYS, claimed, local_day
@@ -22,15 +23,7 @@ from cc.games.moves import GameService
 from cc.games.turns import acting_player
 from cc.kernel.context import Actor, ServiceContext, find_game
 from cc.kernel.notifications import Kind
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    ResultReason,
-)
+from cc.store.models import Case, Game
 from cc.text.i18n import N_
 
 

@@ -7,13 +7,14 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus
 from cc.base.regulations import Mode
 from cc.cases.filing import Filing
 from cc.cases.parties import officials
 from cc.cases.records import CaseRecords, add_entry
 from cc.cases.rules import DAILY_RUN
 from cc.kernel.notifications import Kind
-from cc.store.models import Case, CaseKind, CaseStatus, Game
+from cc.store.models import Case, Game
 
 
 class CaseCalendar:

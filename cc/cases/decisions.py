@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from cc.base import errors
+from cc.base.kinds import CaseKind, CaseStatus
 from cc.base.regulations import Mode
 from cc.cases.effects import DecisionEffects
 from cc.cases.parties import appeal_arbiters, officials, parties_of, require_decider
@@ -19,7 +20,7 @@ from cc.cases.rules import (
 from cc.cases.views import CaseReader, CaseView
 from cc.kernel.context import Actor, ServiceContext, audit, describe
 from cc.kernel.notifications import Kind
-from cc.store.models import CaseKind, CaseStatus, Player
+from cc.store.models import Player
 from cc.text.i18n import N_
 
 

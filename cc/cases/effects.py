@@ -9,6 +9,7 @@ import chess
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus, ChargeKind, GameResult, GameStatus, ResultReason
 from cc.cases.adjudication import Adjudication
 from cc.cases.parties import unfinished_games
 from cc.cases.records import add_entry, find_case
@@ -17,21 +18,7 @@ from cc.clock.ledger import LedgerService
 from cc.games.moves import GameService
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.kernel.notifications import Kind, Notice
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    ChargeKind,
-    Event,
-    Game,
-    GameResult,
-    GameStatus,
-    Player,
-    ResultReason,
-    Section,
-    SectionEntry,
-    TimeCharge,
-)
+from cc.store.models import Case, Event, Game, Player, Section, SectionEntry, TimeCharge
 
 
 def snapshot(game: Game) -> dict[str, Any]:

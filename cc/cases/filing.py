@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from cc.base import errors
 from cc.base.json_values import as_json
+from cc.base.kinds import CaseKind, CaseStatus, EventStatus
 from cc.base.regulations import Mode
 from cc.cases.oversteps import ClaimBasis, claim_basis_of
 from cc.cases.parties import officials, require_entered, unfinished_games
@@ -21,16 +22,7 @@ from cc.games.turns import acting_player
 from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, find_event, find_game, find_player
 from cc.kernel.notifications import Kind
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    Event,
-    EventStatus,
-    Player,
-    Section,
-    SectionEntry,
-)
+from cc.store.models import Case, Event, Player, Section, SectionEntry
 from cc.text.i18n import N_
 
 

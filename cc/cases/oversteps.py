@@ -10,10 +10,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import CaseKind, GameStatus
 from cc.base.regulations import Mode
 from cc.cases.rules import claim_article
 from cc.clock.ledger import LedgerService
-from cc.store.models import Case, CaseKind, Game, GameStatus, Move
+from cc.store.models import Case, Game, Move
 from notation import start
 
 

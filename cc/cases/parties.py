@@ -6,19 +6,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import CaseKind, GameStatus
 from cc.kernel.access import is_arbiter_of, is_official_of
 from cc.kernel.context import Actor, describe
-from cc.store.models import (
-    Case,
-    CaseKind,
-    Event,
-    EventAppealArbiter,
-    Game,
-    GameStatus,
-    Player,
-    Section,
-    SectionEntry,
-)
+from cc.store.models import Case, Event, EventAppealArbiter, Game, Player, Section, SectionEntry
 from cc.text.i18n import N_
 
 _UNFINISHED = (GameStatus.ONGOING, GameStatus.ADJUDICATION)

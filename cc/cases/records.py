@@ -10,20 +10,13 @@ from sqlalchemy.orm import Session
 
 from cc.base import errors
 from cc.base.json_values import as_json
+from cc.base.kinds import CaseKind, CaseStatus
 from cc.cases.parties import officials
 from cc.cases.rules import local_day
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import Actor, ServiceContext, audit, describe
 from cc.kernel.notifications import Kind, Notice, Value
-from cc.store.models import (
-    Case,
-    CaseEntry,
-    CaseKind,
-    CaseStatus,
-    Event,
-    Game,
-    Player,
-)
+from cc.store.models import Case, CaseEntry, Event, Game, Player
 
 
 def find_case(session: Session, case_id: int, *, lock: bool = False) -> Case:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from cc.base import errors
+from cc.base.kinds import CaseKind, Door, GameResult
 from cc.base.regulations import Mode
 from cc.kernel.context import Actor
-from cc.store.models import Case, CaseKind, Door, Event, GameResult
+from cc.store.models import Case, Event
 from timekeeping import local_date
 
 #: who acts when the daily run raises or moves a case on

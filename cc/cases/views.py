@@ -10,12 +10,13 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import CaseKind, CaseStatus
 from cc.cases.parties import appeal_arbiters, may_decide, may_see, parties_of
 from cc.cases.records import find_case
 from cc.cases.rules import APPEAL_DAYS, DECISIONS, PROTEST_DAYS, local_day
 from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, ServiceContext, describe, find_game
-from cc.store.models import Case, CaseKind, CaseStatus, Event, Game, Player
+from cc.store.models import Case, Event, Game, Player
 from cc.text.i18n import N_
 
 

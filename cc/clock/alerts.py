@@ -40,20 +40,11 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus, LeaveStatus
 from cc.base.regulations import Mode
 from cc.kernel.context import ServiceContext
 from cc.kernel.notifications import Kind, Notice, Value
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    Event,
-    Game,
-    LeaveStatus,
-    Move,
-    Notification,
-    PlayerLeave,
-)
+from cc.store.models import Case, Event, Game, Move, Notification, PlayerLeave
 from timekeeping import Ledger, local_date
 
 #: after this many days without a move the player to move is reminded

@@ -14,8 +14,9 @@ from datetime import date, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import LeaveStatus
 from cc.store.memos import Memo
-from cc.store.models import Game, LeaveStatus, PlayerLeave
+from cc.store.models import Game, PlayerLeave
 from timekeeping import Leave
 
 KNOWN_LEAVES = Memo[tuple[date, dict[int, list[Leave]]]](

@@ -24,6 +24,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import EventStatus, GameStatus, LeaveStatus
 from cc.base.regulations import default_leave_days_per_year
 from cc.kernel.access import is_arbiter_of
 from cc.kernel.context import (
@@ -35,18 +36,7 @@ from cc.kernel.context import (
     is_admin,
 )
 from cc.kernel.notifications import Kind, Notice, Notifications
-from cc.store.models import (
-    Event,
-    EventStatus,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Notification,
-    Player,
-    PlayerLeave,
-    Section,
-    SectionEntry,
-)
+from cc.store.models import Event, Game, Notification, Player, PlayerLeave, Section, SectionEntry
 from cc.text.i18n import N_
 from timekeeping import local_date
 

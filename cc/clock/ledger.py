@@ -19,6 +19,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import ChargeKind, GameStatus
 from cc.base.regulations import Mode
 from cc.clock.alerts import next_alert_on
 from cc.clock.ledger_inputs import (
@@ -46,13 +47,7 @@ from cc.kernel.context import (
     find_game,
     find_player,
 )
-from cc.store.models import (
-    ChargeKind,
-    Event,
-    Game,
-    GameStatus,
-    TimeCharge,
-)
+from cc.store.models import Event, Game, TimeCharge
 from cc.text.i18n import N_
 from notation.kinds import WRITTEN
 from notation.start import white_ply

@@ -14,22 +14,11 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus, GameStatus, LeaveStatus, ResultReason
 from cc.base.regulations import DayCounting, Mode
 from cc.clock.known_leaves import KNOWN_LEAVES
-from cc.store import loads as core_loads
-from cc.store.models import (
-    Case,
-    CaseKind,
-    CaseStatus,
-    Event,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Move,
-    PlayerLeave,
-    ResultReason,
-    TimeCharge,
-)
+from cc.store import loads
+from cc.store.models import Case, Event, Game, Move, PlayerLeave, TimeCharge
 from timekeeping import Charge, Leave, MoveTimes, Pending, Rules, local_date
 
 
@@ -150,7 +139,7 @@ def leaves_between(
 
 def charges_of(session: Session, game: Game) -> dict[int, list[Charge]]:
     charges: dict[int, list[Charge]] = {game.white_id: [], game.black_id: []}
-    rows = core_loads.read(session, _CHARGES, {"game_id": game.id})
+    rows = loads.read(session, _CHARGES, {"game_id": game.id})
     for player_id, move_number, days, reason, on, kind in rows:
         charges[player_id].append(Charge(move_number, days, reason, on, kind.value))
     return charges
@@ -175,7 +164,7 @@ _MOVE_TIMES = (
 
 
 def move_times_of(session: Session, game: Game) -> Sequence[Any]:
-    return core_loads.read(session, _MOVE_TIMES, {"game_id": game.id})
+    return loads.read(session, _MOVE_TIMES, {"game_id": game.id})
 
 
 def fixed_pair(session: Session, game: Game, rules: Rules) -> tuple[bool, bool]:

@@ -9,8 +9,9 @@ import chess
 from sqlalchemy.orm import Session
 
 import notation
+from cc.base.kinds import GameStatus
 from cc.base.regulations import DayCounting
-from cc.store.models import Game, GameStatus
+from cc.store.models import Game
 from cc.store.move_list import game_ucis
 from cc.text.i18n import N_, code, join
 from notation.start import move_number as record_number

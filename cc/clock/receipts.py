@@ -40,10 +40,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import GameStatus
 from cc.clock.ledger import LedgerService
 from cc.kernel.access import is_arbiter_of, require_official
 from cc.kernel.context import Actor, ServiceContext, audit, find_game, find_player
-from cc.store.models import Game, GameStatus, Move, Player
+from cc.store.models import Game, Move, Player
 from cc.text.i18n import N_
 from notation import start
 from timekeeping import local_date, start_of_day

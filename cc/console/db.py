@@ -1,8 +1,7 @@
 """``cc db``: the database schema, and what any command says of a database it cannot use.
 
-The one module of the console that reaches the store: the schema is the
-store's (:mod:`cc.store.migrate`), and so is telling a database that is down
-from one never upgraded.
+The schema is the store's, reached through the site (:mod:`cc.run.schema`);
+telling a database that is down is the kernel's (:mod:`cc.kernel.outages`).
 """
 
 from __future__ import annotations
@@ -13,8 +12,8 @@ import click
 from sqlalchemy.exc import OperationalError, ProgrammingError
 
 from cc.console.base import State, _, pass_state, safe_url
+from cc.kernel.outages import unavailable
 from cc.run import config as config_mod
-from cc.store.db import unavailable
 
 
 @click.group()
@@ -27,31 +26,27 @@ def db() -> None:
 @pass_state
 def db_upgrade(state: State, revision: str) -> None:
     """Bring the database up to the newest schema revision."""
-    from cc.store import migrate
+    from cc.run import schema
 
     config_mod.ensure_sqlite_dir(state.config.database_url)
-    migrate.upgrade(state.config.database_url, revision)
-    if revision in ("head", migrate.head()):
-        # The models describe the head: a database stamped with a revision it
-        # never ran (one renumbered or moved since) lacks some of it.
-        missing = migrate.missing_schema(state.config.database_url)
-        if missing:
-            click.echo(
-                _(
-                    "The database {url} is marked as upgraded but lacks what this version "
-                    "needs: {missing}. A revision it is marked with never ran on it, so it "
-                    "is not at head.",
-                    url=safe_url(state.config.database_url),
-                    missing=", ".join(
-                        _("table {table}", table=table)
-                        if column is None
-                        else _("column {table}.{column}", table=table, column=column)
-                        for table, column in missing
-                    ),
+    missing = schema.upgrade(state.config.database_url, revision)
+    if missing:
+        click.echo(
+            _(
+                "The database {url} is marked as upgraded but lacks what this version "
+                "needs: {missing}. A revision it is marked with never ran on it, so it "
+                "is not at head.",
+                url=safe_url(state.config.database_url),
+                missing=", ".join(
+                    _("table {table}", table=table)
+                    if column is None
+                    else _("column {table}.{column}", table=table, column=column)
+                    for table, column in missing
                 ),
-                err=True,
-            )
-            sys.exit(1)
+            ),
+            err=True,
+        )
+        sys.exit(1)
     click.echo(
         _(
             "database at {revision}: {url}",

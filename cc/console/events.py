@@ -8,11 +8,11 @@ from typing import Any
 import click
 
 from cc.base import errors
+from cc.base.kinds import EventSystem
 from cc.base.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.console.base import State, _, _lang, emit_json, pass_state, refusals, word
 from cc.events.lifecycle import EventSpec
 from cc.events.thematic import describe as describe_theme
-from cc.store.models import EventSystem
 from cc.text import i18n
 from cc.text.i18n import N_
 

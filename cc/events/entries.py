@@ -24,6 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import ApplicationStatus, EventStatus
 from cc.events.lifecycle import enter_player, section_named
 from cc.kernel.context import (
     Actor,
@@ -35,7 +36,7 @@ from cc.kernel.context import (
     require_admin,
 )
 from cc.kernel.notifications import Kind, Notice, Value
-from cc.store.models import ApplicationStatus, Event, EventApplication, EventStatus, Player
+from cc.store.models import Event, EventApplication, Player
 from cc.text.i18n import N_
 from timekeeping import local_date
 

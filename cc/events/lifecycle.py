@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import EventStatus, EventSystem, Role
 from cc.base.regulations import Mode, defaults_for
 from cc.clock.leaves import check_entry
 from cc.events.new_games import entries_to_pair, new_game
@@ -34,18 +35,7 @@ from cc.kernel.context import (
     require_admin,
 )
 from cc.kernel.notifications import Kind, Notice, Value
-from cc.store.models import (
-    Event,
-    EventAppealArbiter,
-    EventStatus,
-    EventSystem,
-    Game,
-    Player,
-    Role,
-    Section,
-    SectionEntry,
-    Team,
-)
+from cc.store.models import Event, EventAppealArbiter, Game, Player, Section, SectionEntry, Team
 from cc.text.i18n import N_, code, exc_text
 from standings import Tiebreak
 from standings.swiss import SWISS_TIEBREAKS, SwissTiebreak
@@ -71,7 +61,7 @@ class EventSpec:
     adjudicator: str | None = None
     appeal_arbiters: tuple[str, ...] = ()
     cycles: int = 1
-    #: an :class:`cc.store.models.EventSystem` value (Art. 26)
+    #: an :class:`cc.base.kinds.EventSystem` value (Art. 26)
     system: str = "round_robin"
     #: a Swiss: its number of rounds, announced in advance (31.7)
     rounds: int | None = None

@@ -13,12 +13,13 @@ import chess
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import GameResult, GameStatus
 from cc.base.regulations import Mode
 from cc.clock.alerts import first_alert_on
 from cc.clock.ledger import LedgerService, reminder_after
 from cc.events.thematic import place_start
 from cc.kernel.notifications import Kind, Notice, Notifications, Value
-from cc.store.models import Event, Game, GameResult, GameStatus, Player, Section, SectionEntry
+from cc.store.models import Event, Game, Player, Section, SectionEntry
 from cc.text.i18n import N_
 from timekeeping import local_date
 

@@ -14,9 +14,10 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import EventSystem
 from cc.kernel.notifications import Notifications
 from cc.store.loads import held
-from cc.store.models import Event, EventSystem, Game
+from cc.store.models import Event, Game
 
 
 def game_finished(

@@ -17,19 +17,12 @@ from functools import partial
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import EventSystem, GameStatus, ResultReason
 from cc.events.systems.knockout import KNOCKOUT_SYSTEMS, SectionBracket, section_bracket
 from cc.events.systems.knockout_text import bracket_text
 from cc.kernel.context import ServiceContext, find_event
 from cc.ratings.periods import ranking_ratings
-from cc.store.models import (
-    Event,
-    EventSystem,
-    Game,
-    GameStatus,
-    ResultReason,
-    Section,
-    SectionEntry,
-)
+from cc.store.models import Event, Game, Section, SectionEntry
 from cc.text.i18n import DECIMAL_COMMA, DEFAULT_LANGUAGE, gettext
 from cc.text.words import WORDS
 from standings import Crosstable, GameRecord, TeamTable, crosstable, team_table

@@ -25,9 +25,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import Door, EventStatus
 from cc.kernel.context import Actor, ServiceContext, audit, find_event, require_admin
 from cc.store.memos import Memo
-from cc.store.models import AuditEntry, Door, Event, EventStatus, Game
+from cc.store.models import AuditEntry, Event, Game
 from cc.text.i18n import N_, Text
 from notation import start
 from notation.start import StartError

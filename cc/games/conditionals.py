@@ -24,13 +24,14 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.base import errors
+from cc.base.kinds import Door, LineStatus
 from cc.games import turns
 from cc.games.forfeits import Forfeits
 from cc.games.move_text import notation_reason
 from cc.games.open_items import may_have_open
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.kernel.notifications import Kind, Notice
-from cc.store.models import ConditionalLine, Door, Event, Game, LineStatus, Player
+from cc.store.models import ConditionalLine, Event, Game, Player
 from cc.text.i18n import N_, code
 from notation import start
 

@@ -17,11 +17,12 @@ from datetime import date, datetime
 
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import Door, GameResult, GameStatus, ResultReason
 from cc.base.regulations import Mode
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import Actor, audit
 from cc.kernel.notifications import Kind, Notice, Notifications
-from cc.store.models import Door, Game, GameResult, GameStatus, ResultReason
+from cc.store.models import Game
 from timekeeping import end_of_day
 
 #: who records a loss found while answering a late request

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 import notation
 from cc.base import errors, positions
+from cc.base.kinds import DrawOfferStatus, GameResult, GameStatus, ResultReason
 from cc.clock.ledger import LedgerService
 from cc.clock.receipts import apply_receipt
 from cc.games import turns
@@ -31,17 +32,8 @@ from cc.games.turns import color_name, move_number_of, ply_of
 from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, audit, find_game
 from cc.kernel.notifications import Kind, Value
-from cc.store import rows as bulk_rows
-from cc.store.models import (
-    DrawOfferStatus,
-    Event,
-    Game,
-    GameResult,
-    GameStatus,
-    Move,
-    Player,
-    ResultReason,
-)
+from cc.store import rows
+from cc.store.models import Event, Game, Move, Player
 from cc.text.i18n import N_
 from timekeeping import local_date
 
@@ -259,7 +251,7 @@ class GameService:
             # Most moves change the game's row alone: one UPDATE, no flush.
             # Written before the partner is told, whose mail (the email
             # door's form) reads the database, and would flush it first.
-            bulk_rows.write_changes(session, game)
+            rows.write_changes(session, game)
             self.outcomes.tell_partner(session, game, player, kind, params)
             return outcome
 
@@ -363,7 +355,7 @@ class GameService:
         sent_on = local_date(when, event.timezone)
         # Nothing reads the move back as an object in this transaction:
         # written at once as a row, outside the unit of work.
-        bulk_rows.insert_now(
+        rows.insert_now(
             session,
             Move,
             {

@@ -26,20 +26,11 @@ from sqlalchemy import Date, Integer, Select, bindparam, exists, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import DrawOfferStatus, LeaveStatus, LineStatus
 from cc.clock.known_leaves import know_no_leaves
 from cc.store.loads import adopt_row, columns_of, read
 from cc.store.memos import Memo
-from cc.store.models import (
-    ConditionalLine,
-    DrawOffer,
-    DrawOfferStatus,
-    Event,
-    Game,
-    LeaveStatus,
-    LineStatus,
-    Player,
-    PlayerLeave,
-)
+from cc.store.models import ConditionalLine, DrawOffer, Event, Game, Player, PlayerLeave
 
 OPEN = Memo[tuple[frozenset[int], dict[str, set[int]]]](
     "cc.games.open_items.open",

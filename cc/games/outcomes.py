@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import DrawOfferStatus, GameResult, GameStatus, ResultReason
 from cc.events import progression
 from cc.games import turns
 from cc.games.conditionals import ConditionalMoves, PlayMove
@@ -21,15 +22,7 @@ from cc.games.move_text import read_move
 from cc.games.open_items import may_have_open
 from cc.kernel.context import Actor, ServiceContext, audit
 from cc.kernel.notifications import Kind, Notice, Value
-from cc.store.models import (
-    DrawOffer,
-    DrawOfferStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    Player,
-    ResultReason,
-)
+from cc.store.models import DrawOffer, Game, Player
 from cc.text.i18n import N_
 
 

@@ -33,24 +33,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import (
+    DrawOfferStatus,
+    EventStatus,
+    GameResult,
+    GameStatus,
+    LineStatus,
+    ResultReason,
+)
 from cc.clock.ledger import LedgerService
 from cc.events.thematic import numbered_line
 from cc.games.moves import GameService
 from cc.kernel.access import is_arbiter_of, require_official
 from cc.kernel.context import Actor, ServiceContext, audit, find_event, find_game
-from cc.store.models import (
-    ConditionalLine,
-    DrawOffer,
-    DrawOfferStatus,
-    Event,
-    EventStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    LineStatus,
-    Move,
-    ResultReason,
-)
+from cc.store.models import ConditionalLine, DrawOffer, Event, Game, Move
 from cc.text.i18n import N_, Text, code
 from notation.pgn import (
     TERMINATION_DETAILS,

@@ -19,11 +19,12 @@ from enum import StrEnum
 
 from sqlalchemy import select
 
+from cc.base.kinds import EventStatus, GameStatus, LeaveStatus
 from cc.base.regulations import Mode
 from cc.clock.ledger import LedgerService
 from cc.kernel.access import require_view_game
 from cc.kernel.context import Actor, ServiceContext, find_game
-from cc.store.models import EventStatus, GameStatus, LeaveStatus, PlayerLeave
+from cc.store.models import PlayerLeave
 from timekeeping import local_date
 from timekeeping.ledger import overstep_deadline
 

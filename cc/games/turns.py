@@ -13,21 +13,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import DrawOfferStatus, EventStatus, GameStatus, LeaveStatus
 from cc.base.regulations import Mode
 from cc.games.forfeits import Forfeits
 from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, find_game
-from cc.store.models import (
-    DrawOffer,
-    DrawOfferStatus,
-    Event,
-    EventStatus,
-    Game,
-    GameStatus,
-    LeaveStatus,
-    Player,
-    PlayerLeave,
-)
+from cc.store.models import DrawOffer, Event, Game, Player, PlayerLeave
 from cc.text.i18n import N_
 from notation import start
 from timekeeping import local_date

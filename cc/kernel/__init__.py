@@ -1,3 +1,3 @@
 """What every domain's service is handed: who is asking, the shared lookups,
-access, and the notice hub.
+access, the notice hub, and telling a database that is down.
 """

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import GameStatus, Role
 from cc.kernel.context import Actor, describe, has_role
-from cc.store.models import Event, Game, GameStatus, Role
+from cc.store.models import Event, Game
 
 
 def is_official_of(session: Session, actor: Actor, event: Event) -> bool:

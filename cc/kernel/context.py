@@ -11,10 +11,11 @@ from sqlalchemy.orm import Session, joinedload
 
 from cc.base import errors
 from cc.base.clock import Clock
+from cc.base.kinds import Door, Role
 from cc.kernel.notifications import Notifications
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store.db import Database
-from cc.store.models import AuditEntry, Door, Event, Game, Player, PlayerRole, Role
+from cc.store.models import AuditEntry, Event, Game, Player, PlayerRole
 from cc.text.i18n import N_
 
 
@@ -144,7 +145,7 @@ def audit(
     **details: Any,
 ) -> None:
     """Append one entry to the audit log, in the caller's transaction."""
-    bulk_rows.add(
+    rows.add(
         session,
         AuditEntry,
         {

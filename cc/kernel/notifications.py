@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from cc.base.clock import Clock
 from cc.base.regulations import Mode
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store.loads import held
 from cc.store.models import Case, Event, Game, Notification, Player
 
@@ -395,6 +395,36 @@ def mode_of(session: Session, notice: Notice) -> Mode | None:
     return event.mode if event is not None else None
 
 
+def recipient(session: Session, notice: Notice) -> Player | None:
+    """The player a notice is for; None once they are gone."""
+    return held(session, Player, notice.recipient_id)
+
+
+def subjects(session: Session, notice: Notice) -> tuple[Game | None, Case | None, Event | None]:
+    """What a notice is about: its game, its case, and the event of its
+    case, else of its game, else its own."""
+    game = held(session, Game, notice.game_id) if notice.game_id is not None else None
+    case = held(session, Case, notice.case_id) if notice.case_id is not None else None
+    event: Event | None = None
+    if case is not None:
+        event = case.event
+    elif game is not None:
+        event = game.event
+    elif notice.event_id is not None:
+        event = held(session, Event, notice.event_id)
+    return game, case, event
+
+
+def digest_recipient(session: Session, digest: Digest) -> Player | None:
+    """The player a digest is for; None once they are gone."""
+    return session.get(Player, digest.recipient_id)
+
+
+def item_event(session: Session, item: DigestItem) -> Event | None:
+    """The event a digest's item names, if any."""
+    return session.get(Event, item.event_id) if item.event_id is not None else None
+
+
 class Notifications:
     """The hub: services notify, the hub stores, the doors' handlers deliver."""
 
@@ -433,7 +463,7 @@ class Notifications:
             )
             if seen is not None or any(
                 r["recipient_id"] == person.id and r["key"] == notice.key
-                for r in bulk_rows.waiting(session, Notification)
+                for r in rows.waiting(session, Notification)
             ):
                 return None
         mode = mode_of(session, notice)
@@ -463,7 +493,7 @@ class Notifications:
         }
         # Not flushed here: a run that notifies many (the daily run) writes
         # its rows together at the end of its batch.
-        bulk_rows.add(session, Notification, row)
+        rows.add(session, Notification, row)
         delivery = Delivery(notice, channels, formal, mode)
         for handler in self._handlers:
             handler(session, delivery)

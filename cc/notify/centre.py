@@ -25,18 +25,10 @@ from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import Door, EventStatus, GameStatus
 from cc.kernel.context import Actor, ServiceContext, audit
 from cc.kernel.notifications import Channel, Group, chosen_channels
-from cc.store.models import (
-    Door,
-    DrawOffer,
-    Event,
-    EventStatus,
-    Game,
-    GameStatus,
-    Notification,
-    Player,
-)
+from cc.store.models import DrawOffer, Event, Game, Notification, Player
 from cc.text.i18n import N_
 from cc.views.my_games import awaits_move
 from timekeeping import local_date

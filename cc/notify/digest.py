@@ -35,6 +35,7 @@ from sqlalchemy import and_, bindparam, false, func, or_, select, true
 from sqlalchemy.orm import Session
 
 import notation
+from cc.base.kinds import GameStatus
 from cc.base.regulations import Mode
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import ServiceContext
@@ -48,9 +49,8 @@ from cc.kernel.notifications import (
     Value,
     chosen_channels,
 )
-from cc.store import loads as core_loads
-from cc.store import move_list
-from cc.store.models import Event, Game, GameStatus, Move, Notification, Player
+from cc.store import loads, move_list
+from cc.store.models import Event, Game, Move, Notification, Player
 from notation import start
 
 #: players handled per transaction
@@ -90,7 +90,7 @@ class Record:
     def __init__(
         self, session: Session, game_id: int, style: str, start_at: chess.Board | None = None
     ) -> None:
-        self.rows = core_loads.read(session, _RECORD, {"game_id": game_id})
+        self.rows = loads.read(session, _RECORD, {"game_id": game_id})
         move_list.remember(session, game_id, [row.uci for row in self.rows])
         self.texts: dict[int, str] = {}
         # From the game's start (Art. 26: a thematic position).

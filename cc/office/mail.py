@@ -20,17 +20,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import InboundStatus, OutboundStatus
 from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, ServiceContext, audit, describe, is_admin
-from cc.store.models import (
-    Event,
-    Game,
-    InboundMessage,
-    InboundStatus,
-    OutboundMessage,
-    OutboundStatus,
-    Player,
-)
+from cc.store.models import Event, Game, InboundMessage, OutboundMessage, Player
 from cc.text.i18n import N_
 
 #: the outcome of a held message released and not read yet

@@ -18,8 +18,9 @@ from email.utils import format_datetime
 
 from sqlalchemy import or_, select
 
+from cc.base.kinds import GameStatus, OutboundStatus
 from cc.kernel.context import ServiceContext
-from cc.store.models import Game, GameStatus, OutboundMessage, OutboundStatus
+from cc.store.models import Game, OutboundMessage
 
 LEASE = timedelta(minutes=5)
 MAX_ATTEMPTS = 12

@@ -23,17 +23,9 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import GameResult, GameStatus, ResultReason
 from cc.kernel.context import Actor, ServiceContext, audit, find_player, require_admin
-from cc.store.models import (
-    Game,
-    GameResult,
-    GameStatus,
-    PeriodGame,
-    Player,
-    PlayerRating,
-    RatingPeriod,
-    ResultReason,
-)
+from cc.store.models import Game, PeriodGame, Player, PlayerRating, RatingPeriod
 from cc.text.i18n import N_
 from standings.ratings import RatedGame, Rating, newcomer, rate_period
 

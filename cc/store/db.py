@@ -61,7 +61,7 @@ def _configure_sqlite(engine: Engine) -> None:
         # more than the BEGIN, on every transaction. A failure (the lock not
         # had within the busy timeout, a file that cannot be opened) is
         # wrapped as that machinery would wrap it, so that the doors still
-        # answer it as "try later" (unavailable()).
+        # answer it as "try later" (:func:`cc.kernel.outages.unavailable`).
         write = connection.get_execution_options().get(_WRITE_OPTION)
         statement = "BEGIN IMMEDIATE" if write else "BEGIN"
         try:
@@ -97,18 +97,6 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         _configure_sqlite(engine)
         return engine
     return create_engine(url, pool_pre_ping=True, **kwargs)
-
-
-def unavailable(error: BaseException) -> bool:
-    """The database cannot serve now (down, unreachable, full, read-only,
-    locked too long): no fault of the request, which may be tried again.
-
-    Doors answer it as "try later" (HTTP 503, SMTP 451, an unseen message
-    left for the next round), never as a refusal or a permanent failure.
-    """
-    if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
-        return True
-    return isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError | sa_exc.TimeoutError)
 
 
 def _records(exc: BaseException) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from cc.store import loads as core_loads
+from cc.store import loads
 from cc.store.memos import Memo
 from cc.store.models import Game, Move
 
@@ -31,7 +31,7 @@ def game_ucis(session: Session, game: Game) -> list[str]:
     memo = UCIS.setdefault(session, dict)
     key = (game.id, game.ply_count)
     if key not in memo:
-        rows = core_loads.read(session, _UCIS, {"game_id": game.id})
+        rows = loads.read(session, _UCIS, {"game_id": game.id})
         memo[key] = [uci for (uci,) in rows]
     return list(memo[key])
 

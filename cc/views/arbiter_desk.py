@@ -16,6 +16,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import CaseKind, CaseStatus, EventStatus, GameStatus, LeaveStatus
 from cc.cases.rules import PROTEST_DAYS
 from cc.clock.ledger import LedgerService
 from cc.games.turns import move_number_of
@@ -23,14 +24,9 @@ from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, ServiceContext, find_player
 from cc.store.models import (
     Case,
-    CaseKind,
-    CaseStatus,
     Event,
     EventAppealArbiter,
-    EventStatus,
     Game,
-    GameStatus,
-    LeaveStatus,
     PlayerLeave,
     Section,
     SectionEntry,

@@ -11,10 +11,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import GameStatus
 from cc.games.turns import move_number_of
 from cc.kernel.access import is_official_of
 from cc.kernel.context import Actor, describe, find_event, find_player
-from cc.store.models import Game, GameStatus, PlayerLeave
+from cc.store.models import Game, PlayerLeave
 from cc.text.i18n import N_
 
 

@@ -10,9 +10,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import EventStatus
 from cc.kernel.access import ended, is_official_of
 from cc.kernel.context import Actor, find_event
-from cc.store.models import Event, EventStatus, Game
+from cc.store.models import Event, Game
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ import chess
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cc.base.kinds import DrawOfferStatus, GameResult, GameStatus
 from cc.games.turns import move_number_of
 from cc.kernel.access import Sight
-from cc.store.models import DrawOffer, DrawOfferStatus, Game, GameResult, GameStatus, Move
+from cc.store.models import DrawOffer, Game, Move
 from notation import start
 
 

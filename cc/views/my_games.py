@@ -10,17 +10,9 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import DrawOfferStatus, EventStatus, GameResult, GameStatus, LeaveStatus
 from cc.games.turns import move_number_of
-from cc.store.models import (
-    DrawOffer,
-    DrawOfferStatus,
-    EventStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    LeaveStatus,
-    PlayerLeave,
-)
+from cc.store.models import DrawOffer, Game, PlayerLeave
 
 
 @dataclass(frozen=True)

@@ -16,18 +16,10 @@ from datetime import date
 from sqlalchemy import func, select
 
 from cc.base import errors
+from cc.base.kinds import EventStatus, Role
 from cc.base.regulations import Mode, Regulations, defaults_for
 from cc.kernel.context import Actor, ServiceContext, find_event, is_admin, require_admin
-from cc.store.models import (
-    Event,
-    EventStatus,
-    Game,
-    Player,
-    PlayerRole,
-    Role,
-    Section,
-    SectionEntry,
-)
+from cc.store.models import Event, Game, Player, PlayerRole, Section, SectionEntry
 from cc.text.i18n import N_
 
 

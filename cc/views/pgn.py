@@ -6,7 +6,8 @@ from __future__ import annotations
 import chess
 import chess.pgn
 
-from cc.store.models import Game, ResultReason
+from cc.base.kinds import ResultReason
+from cc.store.models import Game
 from notation.pgn import (
     TERMINATION_DETAILS,
     Exporter,

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from cc.accounts.tokens import TokenView
 from cc.base import errors
 from cc.base.json_values import as_json
+from cc.base.kinds import Door
 from cc.clock.leaves import LeaveView
 from cc.clock.ledger_views import GameLedgerView
 from cc.clock.receipts import ReceiptOutcome
@@ -25,7 +26,6 @@ from cc.games.conditionals import LineView
 from cc.games.moves import MoveOutcome, MovePreview
 from cc.games.outcomes import GameOutcome
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from cc.views.event_overview import EventOverview
 from cc.views.events import EventView
 from cc.views.games import GameView

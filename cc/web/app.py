@@ -16,7 +16,7 @@ from sqlalchemy import text
 from cc import __version__
 from cc.app.services import Services
 from cc.base.health import Health
-from cc.store.db import unavailable
+from cc.kernel.outages import unavailable
 from cc.web import (
     account_pages,
     api,

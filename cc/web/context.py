@@ -10,8 +10,8 @@ from fastapi import Request
 from cc.accounts.sessions import SessionInfo
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from cc.text.i18n import N_
 from cc.web.i18n import pick_language
 

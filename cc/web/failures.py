@@ -19,7 +19,7 @@ from sqlalchemy import exc as sa_exc
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from cc.store.db import unavailable
+from cc.kernel.outages import unavailable
 from cc.text.i18n import N_
 from cc.text.i18n import render as render_message
 from cc.web.access_log import redact

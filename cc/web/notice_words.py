@@ -39,7 +39,7 @@ class NoticeLike(Protocol):
     def params(self) -> Mapping[str, Any]: ...
 
 
-#: how a game ended (cc.store.models.ResultReason), as a line says it
+#: how a game ended (cc.base.kinds.ResultReason), as a line says it
 REASONS: Mapping[str, Text] = {
     "checkmate": N_("checkmate"),
     "resignation": N_("resignation"),

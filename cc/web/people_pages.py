@@ -12,7 +12,7 @@ from fastapi.responses import Response
 
 from cc.accounts.people import ImportReport
 from cc.base import errors
-from cc.store.models import Role
+from cc.base.kinds import Role
 from cc.text.i18n import N_
 from cc.web import flash
 from cc.web.context import actor_of, language, services_of, settings_of

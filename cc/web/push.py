@@ -19,8 +19,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from cc.web.api import api_actor
 from cc.web.api_document import IdOut, returns
 from cc.web.context import actor_of, check_csrf, services_of, viewer

@@ -54,30 +54,16 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
-
 from cc.accounts.sessions import AccountService
 from cc.base import errors
+from cc.base.kinds import Door, EventStatus, GameResult, GameStatus, ResultReason
 from cc.clock.ledger import LedgerService
 from cc.games.messages import GameMessages
+from cc.games.model import Game
 from cc.games.moves import GameService
 from cc.games.turns import move_number_of, ply_of
 from cc.kernel.context import Actor, ServiceContext, find_game
-from cc.store.models import (
-    AuditEntry,
-    ConditionalLine,
-    Door,
-    DrawOffer,
-    DrawOfferStatus,
-    EventStatus,
-    Game,
-    GameResult,
-    GameStatus,
-    LineStatus,
-    Move,
-    ResultReason,
-)
+from cc.views import xfcc_games
 from cc.xfcc.soap import NOT_XML, XfccGame
 from cc.xfcc.soap import GameResult as XResult
 from cc.xfcc.soap import MakeAMoveResult as Code
@@ -189,12 +175,7 @@ class XfccService:
         now = self.ctx.now()
         out = []
         with self.ctx.db.read() as session:
-            games = session.scalars(
-                select(Game)
-                .where(or_(Game.white_id == player_id, Game.black_id == player_id))
-                .order_by(Game.id)
-            ).all()
-            for game in games:
+            for game in xfcc_games.games_of(session, player_id):
                 event = game.event
                 if event.status != EventStatus.STARTED:
                     continue
@@ -214,11 +195,7 @@ class XfccService:
                 i_move = to_move is not None and to_move.id == player_id
                 dp, hp, mp = _time_left(game, mine, i_move, now, today)
                 do, ho, mo = _time_left(game, theirs, partner_moving, now, today)
-                offer = session.scalar(
-                    select(DrawOffer).where(
-                        DrawOffer.game_id == game.id, DrawOffer.status == DrawOfferStatus.OPEN
-                    )
-                )
+                offer = xfcc_games.open_offer(session, game.id)
                 out.append(
                     XfccGame(
                         id=game.id,
@@ -237,7 +214,7 @@ class XfccService:
                         moves=_moves_of(game),
                         drawOffered=offer is not None and offer.offered_by_id != player_id,
                         result=_result(game),
-                        message=self._partners_message(session, game, player_id),
+                        message=xfcc_games.partners_message(session, game, player_id),
                         # A thematic start (Art. 26): ICCF's setup and fen,
                         # which Scid writes into the PGN's FEN tag. An
                         # opening line is sent as moves instead.
@@ -261,30 +238,6 @@ class XfccService:
                     )
                 )
         return out
-
-    @staticmethod
-    def _partners_message(session: Session, game: Game, player_id: int) -> str | None:
-        """What the partner wrote since the last move, if anything.
-
-        A message belongs to its move: the one sent with the partner's last
-        move, or one sent with an offer after the last move of either side.
-        Once a later move is made it is not sent again, so clients do not
-        copy it onto later moves of their PGN.
-        """
-        last = session.scalars(
-            select(Move).where(Move.game_id == game.id).order_by(Move.ply.desc()).limit(1)
-        ).first()
-        query = select(AuditEntry).where(
-            AuditEntry.game_id == game.id, AuditEntry.action == "message_sent"
-        )
-        if last is not None:
-            query = query.where(AuditEntry.at > last.recorded_at)
-        for entry in session.scalars(query.order_by(AuditEntry.id.desc())):
-            if entry.details.get("player_id") != player_id:
-                return str(entry.details.get("text", ""))
-        if last is not None and last.player_id != player_id and last.message:
-            return last.message
-        return None
 
     # ------------------------------------------------------------- MakeAMove
 
@@ -388,7 +341,7 @@ class XfccService:
         """The answers that do not depend on the move itself."""
         assert r.gameId is not None
         with self.ctx.db.read() as session:
-            game = session.get(Game, r.gameId)
+            game = xfcc_games.game(session, r.gameId)
             if game is None:
                 return Code.INVALID_GAME_ID
             if player_id not in (game.white_id, game.black_id):
@@ -407,14 +360,7 @@ class XfccService:
 
     def _own_offer_open(self, player_id: int, game_id: int) -> bool:
         with self.ctx.db.read() as session:
-            mine = session.scalar(
-                select(DrawOffer.id).where(
-                    DrawOffer.game_id == game_id,
-                    DrawOffer.status == DrawOfferStatus.OPEN,
-                    DrawOffer.offered_by_id == player_id,
-                )
-            )
-            return mine is not None
+            return xfcc_games.own_offer_open(session, player_id, game_id)
 
     def _echoes_last_move(self, r: MoveRequest, text: str) -> bool:
         """Whether ``text`` repeats the last move on record under that move's
@@ -428,9 +374,7 @@ class XfccService:
                 game.ply_count, game.plies_before
             ):
                 return False
-            last = session.scalar(
-                select(Move.san).where(Move.game_id == game.id, Move.ply == game.ply_count)
-            )
+            last = xfcc_games.move_san(session, game.id, game.ply_count)
             return last is not None and _same_text(text, last)
 
     def _my_turn(self, player_id: int, game_id: int, movecount: int | None) -> bool:
@@ -450,16 +394,7 @@ class XfccService:
 
     def _has_line(self, player_id: int, game_id: int) -> bool:
         with self.ctx.db.read() as session:
-            return (
-                session.scalar(
-                    select(ConditionalLine.id).where(
-                        ConditionalLine.game_id == game_id,
-                        ConditionalLine.player_id == player_id,
-                        ConditionalLine.status == LineStatus.ACTIVE,
-                    )
-                )
-                is not None
-            )
+            return xfcc_games.has_line(session, player_id, game_id)
 
     def _code_for(self, exc: errors.ServiceError, player_id: int, r: MoveRequest) -> Code:
         if isinstance(exc, errors.AmbiguousMove):

@@ -20,10 +20,11 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.console.base import State
 from cc.console.main import cli
 from cc.kernel.context import Actor
-from cc.store.models import Door, OutboundMessage
+from cc.store.models import OutboundMessage
 from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, csrf_of, sign_in
 from tests.web.test_case_pages import PASSWORD, with_passwords

@@ -10,8 +10,9 @@ from sqlalchemy import event, func, select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game
+from cc.store.models import AuditEntry, Game
 from tests.support.days import noon
 from tests.support.events import make_event
 from tests.support.race import race, run_day_in_lockstep

@@ -17,9 +17,10 @@ from sqlalchemy import event
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.clock.ledger import CLOCK_FIGURES, LedgerService
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game
+from cc.store.models import Game
 from tests.support.events import OPERATOR, make_event
 
 

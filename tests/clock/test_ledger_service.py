@@ -11,8 +11,8 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.base.json_values import as_json
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from tests.support.events import OPERATOR, make_event
 
 

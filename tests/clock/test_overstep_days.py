@@ -21,8 +21,9 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, OutboundMessage
+from cc.store.models import AuditEntry, OutboundMessage
 from tests.support.days import noon
 from tests.support.events import OPERATOR, create_event, forget_start, make_event
 from tests.support.records import game_row

@@ -18,8 +18,9 @@ from sqlalchemy import func, select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game, Move
+from cc.store.models import AuditEntry, Game, Move
 from cc.text import i18n
 from cc.text.refusals import REFUSALS
 from tests.console.test_cli import Console

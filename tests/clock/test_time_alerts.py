@@ -9,8 +9,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, OutboundMessage, Player
+from cc.store.models import OutboundMessage, Player
 from tests.support.cases import setup_event
 from tests.support.days import noon
 from tests.support.events import make_event

@@ -12,8 +12,9 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, OutboundMessage, Player
+from cc.store.models import Game, OutboundMessage, Player
 from tests.support.events import OPERATOR, create_event
 
 #: ten players with ratings 2500, 2450, ... 2050

@@ -9,11 +9,12 @@ from sqlalchemy import func, select
 
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.base.regulations import Mode
 from cc.events.lifecycle import EventSpec
 from cc.events.systems.berger import round_robin
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, Game
+from cc.store.models import AuditEntry, Game
 from tests.support.events import OPERATOR, make_event
 
 

@@ -16,16 +16,9 @@ from sqlalchemy import select, text
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import GameStatus
 from cc.store.db import make_engine
-from cc.store.models import (
-    AuditEntry,
-    Game,
-    GameStatus,
-    KnockoutGame,
-    Notification,
-    Player,
-    SectionEntry,
-)
+from cc.store.models import AuditEntry, Game, KnockoutGame, Notification, Player, SectionEntry
 from cc.web.notice_words import say
 from tests.console.test_cli import Console, console
 from tests.support.cases import mails_to, player

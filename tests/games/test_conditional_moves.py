@@ -9,8 +9,8 @@ import pytest
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from tests.support.events import create_event, make_event
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Player
+from cc.store.models import Player
 from tests.support.cases import overstepped, setup_event
 from tests.support.days import at
 from tests.support.sites import give_passwords

@@ -8,8 +8,9 @@ import pytest
 from sqlalchemy import select
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Move, Notification
+from cc.store.models import Move, Notification
 from cc.xfcc.service import MoveRequest, XfccService
 from tests.support.events import make_event
 from tests.support.sites import give_passwords

@@ -13,9 +13,10 @@ from sqlalchemy import inspect as sa_inspect
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.clock.ledger import LedgerService
 from cc.kernel.context import Actor
-from cc.store.models import AuditEntry, Door, DrawOffer, Game, Move
+from cc.store.models import AuditEntry, DrawOffer, Game, Move
 from tests.support.events import OPERATOR, make_event
 
 
@@ -543,9 +544,10 @@ def test_a_leave_added_after_the_move_read_none_is_counted_all_the_same(
 ) -> None:
     """The game statement found no leave, so the ledger reads none (56.7);
     a leave recorded later in the same transaction is counted."""
+    from cc.base.kinds import LeaveStatus
     from cc.clock.ledger_inputs import all_leaves
     from cc.games.open_items import game_for_move
-    from cc.store.models import LeaveStatus, PlayerLeave
+    from cc.store.models import PlayerLeave
 
     clock.set(datetime(2026, 5, 10, 12, tzinfo=UTC))
     ids = make_event(services, 2)

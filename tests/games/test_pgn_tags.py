@@ -23,7 +23,8 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.store.models import Event, Game, GameResult, GameStatus, ResultReason
+from cc.base.kinds import GameResult, GameStatus, ResultReason
+from cc.store.models import Event, Game
 from notation.pgn import tag_line, tag_value
 from tests.games.test_pgn_records import games, play
 from tests.support.cases import player

@@ -12,14 +12,13 @@ import pytest
 from sqlalchemy import select
 
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door, InboundStatus
 from cc.kernel.context import Actor
 from cc.run.site import Site
 from cc.store.models import (
     AuditEntry,
-    Door,
     Game,
     InboundMessage,
-    InboundStatus,
     Notification,
     OutboundMessage,
     PlayerEmail,

@@ -21,8 +21,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, OutboundMessage, Player, TimeCharge
+from cc.store.models import OutboundMessage, Player, TimeCharge
 from mailgate.gateway import MAX_SIZE
 from tests.support.events import make_event
 from tests.support.mail import outbox, raw_mail, subject

@@ -22,8 +22,9 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.base.health import Heartbeat
+from cc.base.kinds import InboundStatus
 from cc.office.outbound import MailSettings
-from cc.store.models import InboundMessage, InboundStatus, OutboundMessage, TimeCharge
+from cc.store.models import InboundMessage, OutboundMessage, TimeCharge
 from mailgate.gateway import ANSWERS_PER_DAY, MAX_ATTEMPTS, MailGateway
 from mailgate.imap import ImapMailbox, Round, drain, run_imap
 from mailgate.listener import GatewayHandler, start_listener

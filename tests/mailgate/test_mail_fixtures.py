@@ -11,10 +11,11 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store.db import Database
-from cc.store.models import Door, InboundMessage, OutboundMessage, TimeCharge
+from cc.store.models import InboundMessage, OutboundMessage, TimeCharge
 from tests.support.events import make_event
 from tests.support.paths import TESTS
 

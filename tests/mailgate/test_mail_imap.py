@@ -13,10 +13,10 @@ from sqlalchemy import select
 from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.store.models import (
-    Door,
     InboundMessage,
     Notification,
     OutboundMessage,

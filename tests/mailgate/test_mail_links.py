@@ -20,9 +20,10 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
-from cc.store.models import Door, OutboundMessage, Player, PlayerEmail
+from cc.store.models import OutboundMessage, Player, PlayerEmail
 from cc.web.app import create_app
 from tests.support.days import noon
 from tests.support.events import OPERATOR, create_event, forget_start

@@ -258,8 +258,8 @@ def test_an_arrival_ahead_of_our_clock_is_taken_as_now(
 def test_a_new_address_from_the_settings_is_the_one_read(
     services: Services, clock: FixedClock, game: dict
 ) -> None:
+    from cc.base.kinds import Door
     from cc.kernel.context import Actor
-    from cc.store.models import Door
     from tests.web.test_case_pages import PASSWORD, with_passwords
 
     with_passwords(services)
@@ -304,8 +304,8 @@ def test_a_time_claim_in_plain_words(services: Services, clock: FixedClock, game
 
 
 def services_actor(player_id: int) -> object:
+    from cc.base.kinds import Door
     from cc.kernel.context import Actor
-    from cc.store.models import Door
 
     return Actor.player(player_id, Door.EMAIL)
 
@@ -514,8 +514,9 @@ def test_a_move_by_email_is_written_without_a_flush_of_the_unit_of_work(
     there once committed."""
     from sqlalchemy.orm import Session
 
+    from cc.base.kinds import InboundStatus
     from cc.clock.ledger import LedgerService
-    from cc.store.models import Game, InboundStatus, OutboundMessage
+    from cc.store.models import Game, OutboundMessage
 
     # The suite's full count beside each carried ledger reads, and so flushes.
     monkeypatch.setattr(LedgerService, "check_kept", False)

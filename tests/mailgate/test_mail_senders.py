@@ -27,19 +27,12 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.office.outbound import MailSettings
 from cc.run.site import Site
 from cc.store.db import Database
-from cc.store.models import (
-    Door,
-    Game,
-    InboundMessage,
-    OutboundMessage,
-    Player,
-    PlayerEmail,
-    TimeCharge,
-)
+from cc.store.models import Game, InboundMessage, OutboundMessage, Player, PlayerEmail, TimeCharge
 from mailgate.authenticity import (
     AuthSettings,
     Envelope,

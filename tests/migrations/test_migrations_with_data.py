@@ -29,10 +29,11 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door, GameStatus
 from cc.kernel.context import Actor
 from cc.store import migrate
 from cc.store.db import Database, make_engine
-from cc.store.models import Base, Door, Game, GameStatus, Player
+from cc.store.models import Base, Game, Player
 from notation.pgn import display_name
 from tests.conftest import _create_pg_database, _pg_url
 from tests.support.events import OPERATOR, create_event

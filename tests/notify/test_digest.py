@@ -12,8 +12,9 @@ from sqlalchemy.orm import Session
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Notification, OutboundMessage, Player
+from cc.store.models import Game, Notification, OutboundMessage, Player
 from tests.support.events import OPERATOR, create_event
 from tests.support.race import race, run_day_in_lockstep
 

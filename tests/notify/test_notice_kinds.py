@@ -13,8 +13,9 @@ from sqlalchemy import select
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Notification, OutboundMessage, Player, PlayerEmail
+from cc.store.models import Notification, OutboundMessage, Player, PlayerEmail
 from tests.support.events import make_event
 from tests.support.mail import game_subjects, outbox, raw_mail, thread
 from tests.support.records import notices

@@ -8,9 +8,10 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base import errors
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
-from cc.store.models import Door, Notification, OutboundMessage
+from cc.store.models import Notification, OutboundMessage
 from tests.support.events import make_event
 
 

@@ -13,9 +13,10 @@ from sqlalchemy import select
 
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door, OutboundStatus
 from cc.kernel.context import Actor
 from cc.run.site import Site
-from cc.store.models import Door, Game, OutboundMessage, OutboundStatus
+from cc.store.models import Game, OutboundMessage
 from mailgate.requests import Receipt
 from tests.support.events import OPERATOR, make_event
 from tests.support.mail import raw_mail

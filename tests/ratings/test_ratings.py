@@ -26,8 +26,9 @@ from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game, Player, PlayerRating
+from cc.store.models import Game, Player, PlayerRating
 from tests.support.events import OPERATOR, make_event
 from tests.support.web import client, csrf_of, sign_in
 

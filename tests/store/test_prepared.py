@@ -11,11 +11,12 @@ import pytest
 from sqlalchemy import event, insert, select
 
 from cc.app.services import Services
+from cc.base.kinds import Door, OutboundStatus
 from cc.kernel.context import Actor
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store import statements as prepared
 from cc.store.db import Database
-from cc.store.models import AuditEntry, Door, Notification, OutboundMessage, OutboundStatus
+from cc.store.models import AuditEntry, Notification, OutboundMessage
 
 AT = datetime(2026, 5, 10, 12, 30, tzinfo=timezone(timedelta(hours=3)))
 
@@ -39,16 +40,16 @@ def test_a_prepared_insert_stores_what_core_stores(db: Database) -> None:
     event.listen(db.write_engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
     with db.write() as session:
         core_id = session.execute(insert(AuditEntry.__table__), _entry("core")).inserted_primary_key
-        new_id = bulk_rows.insert_now(session, AuditEntry, _entry("prepared"))
+        new_id = rows.insert_now(session, AuditEntry, _entry("prepared"))
         keys = frozenset(_entry("prepared"))
         statement = prepared.insert(AuditEntry, session.connection().dialect, keys)
     assert statement is not None and statements[-1] == statement.sql
     assert core_id is not None and new_id == core_id[0] + 1
     with db.read() as session:
-        rows = session.execute(
+        found = session.execute(
             select(AuditEntry.__table__).where(AuditEntry.id.in_([core_id[0], new_id]))
         ).all()
-    core, made = (row._asdict() for row in sorted(rows, key=lambda r: r.id))
+    core, made = (row._asdict() for row in sorted(found, key=lambda r: r.id))
     assert made["at"] == AT and made["at"].tzinfo is not None
     assert made["door"] is Door.EMAIL and made["details"] == {"san": "Кf3", "plies": [1, 2]}
     assert {k: v for k, v in made.items() if k not in ("id", "action")} == {
@@ -58,7 +59,7 @@ def test_a_prepared_insert_stores_what_core_stores(db: Database) -> None:
 
 def test_a_prepared_update_writes_the_changed_columns_only(db: Database) -> None:
     with db.write() as session:
-        row_id = bulk_rows.insert_now(
+        row_id = rows.insert_now(
             session,
             OutboundMessage,
             {
@@ -119,7 +120,7 @@ def test_a_column_left_to_a_python_default_is_written_by_core(services: Services
         dialect = session.connection().dialect
         assert prepared.insert(Notification, dialect, frozenset(values)) is None
         assert prepared.insert(Notification, dialect, frozenset(values) | {"push_due"})
-        new_id = bulk_rows.insert_now(session, Notification, values)
+        new_id = rows.insert_now(session, Notification, values)
     assert any("INSERT INTO notifications" in s for s in statements)
     with db.read() as session:
         row = session.get(Notification, new_id)
@@ -136,7 +137,7 @@ def test_a_value_for_no_column_is_refused_and_nothing_is_written(db: Database) -
         with pytest.raises(ValueError, match="outbound_messages has no column detials"):
             prepared.update(OutboundMessage, dialect, frozenset({"detials", prepared.ROW_ID}))
         with pytest.raises(ValueError, match="audit_log has no column detials"):
-            bulk_rows.insert_now(session, AuditEntry, values)
+            rows.insert_now(session, AuditEntry, values)
     with db.read() as session:
         assert session.scalar(select(AuditEntry.id).where(AuditEntry.action == "typo")) is None
 
@@ -162,14 +163,14 @@ def test_many_rows_convert_each_value_as_its_own_row_would(db: Database) -> None
     # reader takes back: numbers are checked as parameters only.
     stored_values: list[object] = [True, "true", None, "1", [1], {"a": 1}, True, False]
     with db.write() as session:
-        first = bulk_rows.insert_now(session, AuditEntry, _entry("before"))
-        rows = rows_of(stored_values)
-        statement = prepared.insert(AuditEntry, session.connection().dialect, frozenset(rows[0]))
+        first = rows.insert_now(session, AuditEntry, _entry("before"))
+        values = rows_of(stored_values)
+        statement = prepared.insert(AuditEntry, session.connection().dialect, frozenset(values[0]))
         assert statement is not None
         if statement.order is not None:  # by position (SQLite): converted once a value
             mixed = rows_of([True, 1, 1.0, "1", None, 1, True, 1.0])
             assert statement.many_params(mixed) == [statement.params(row) for row in mixed]
-        statement.run_many(session.connection(), rows)
+        statement.run_many(session.connection(), values)
     with db.read() as session:
         stored = session.execute(
             select(AuditEntry.details, AuditEntry.door, AuditEntry.at)

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from sqlalchemy import event, exc, text
 
+from cc.kernel.outages import unavailable
 from cc.store import migrate
-from cc.store.db import Database, unavailable
+from cc.store.db import Database
 
 
 @pytest.fixture

@@ -20,11 +20,11 @@ from sqlalchemy import bindparam, event, inspect, select
 from sqlalchemy.orm import Session
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store import loads
-from cc.store import rows as bulk_rows
+from cc.store import loads, rows
 from cc.store.db import Database
-from cc.store.models import AuditEntry, Door, Notification, Player, PlayerEmail
+from cc.store.models import AuditEntry, Notification, Player, PlayerEmail
 
 AT = datetime(2026, 5, 10, 9, 30, tzinfo=UTC)
 OPERATOR = Actor.operator(Door.CLI, label="contracts")
@@ -90,11 +90,11 @@ def test_rows_written_in_a_savepoint_rolled_back_are_gone_and_the_session_goes_o
         player = session.get(Player, ivan)
         assert player is not None
         savepoint = session.begin_nested()
-        bulk_rows.insert_now(session, AuditEntry, _entry("at_once"))
-        with bulk_rows.collecting(session):
-            bulk_rows.add(session, AuditEntry, _entry("collected"))
+        rows.insert_now(session, AuditEntry, _entry("at_once"))
+        with rows.collecting(session):
+            rows.add(session, AuditEntry, _entry("collected"))
         player.name = "Пётр"
-        assert bulk_rows.write_changes(session, player)
+        assert rows.write_changes(session, player)
         assert not session.dirty and not inspect(player).modified
         assert session.scalar(select(Player.name).where(Player.id == ivan)) == "Пётр"
         savepoint.rollback()
@@ -106,9 +106,9 @@ def test_rows_written_in_a_savepoint_rolled_back_are_gone_and_the_session_goes_o
             )
             is None
         )
-        bulk_rows.insert_now(session, AuditEntry, _entry("after"))
+        rows.insert_now(session, AuditEntry, _entry("after"))
         player.name = "Иван Петрович"
-        assert bulk_rows.write_changes(session, player)
+        assert rows.write_changes(session, player)
     assert _actions(services, "at_once", "collected", "after") == ["after"]
     with services.ctx.db.read() as session:
         assert session.scalar(select(Player.name).where(Player.id == ivan)) == "Иван Петрович"
@@ -131,19 +131,19 @@ def test_rows_written_together_are_there_after_commit_as_they_were_given(
         "created_at": AT,
     }
     with services.ctx.db.write() as session, _statements(services) as seen:
-        with bulk_rows.collecting(session):
+        with rows.collecting(session):
             for entry in entries:
-                bulk_rows.add(session, AuditEntry, entry)
-            bulk_rows.add(session, Notification, notice)
-            assert bulk_rows.waiting(session, AuditEntry) == entries
+                rows.add(session, AuditEntry, entry)
+            rows.add(session, Notification, notice)
+            assert rows.waiting(session, AuditEntry) == entries
             assert not [s for s in seen if s.startswith("INSERT")]
         inserts = [s for s in seen if s.startswith("INSERT")]
-        assert len(inserts) == 2 and bulk_rows.waiting(session, AuditEntry) == []
+        assert len(inserts) == 2 and rows.waiting(session, AuditEntry) == []
         players = [session.get(Player, ivan), session.get(Player, olga)]
         for held, name in zip(players, ("Иван Иванов", "Ольга Петрова"), strict=True):
             assert held is not None
             held.name = name
-        assert bulk_rows.write_changed(session, Player) == 2
+        assert rows.write_changed(session, Player) == 2
         assert not session.dirty
     with services.ctx.db.read() as session:
         stored = session.execute(

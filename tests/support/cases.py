@@ -7,8 +7,9 @@ from datetime import date
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, OutboundMessage
+from cc.store.models import OutboundMessage
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event, forget_start
 from tests.support.mail import outbox

@@ -7,9 +7,10 @@ from datetime import date
 import sqlalchemy as sa
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
-from cc.store.models import Door, Event, Notification, OutboundMessage
+from cc.store.models import Event, Notification, OutboundMessage
 
 OPERATOR = Actor.operator(Door.CLI, label="test-operator")
 

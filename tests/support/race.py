@@ -57,9 +57,9 @@ def submit_in_lockstep(
     """For each (game, player, move, move number): wait for the rival, then submit."""
     from cc.base.clock import FixedClock
     from cc.base.errors import ServiceError
+    from cc.base.kinds import Door
     from cc.kernel.context import Actor
     from cc.store.db import Database
-    from cc.store.models import Door
     from tests.support.sites import site_over
 
     db = Database(url)

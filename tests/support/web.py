@@ -9,8 +9,8 @@ import jsonschema
 from fastapi.testclient import TestClient
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from cc.web.app import create_app
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')

@@ -28,12 +28,14 @@ from sqlalchemy import select, update
 from cc.accounts.hashing import hash_password
 from cc.accounts.preferences import NOTATIONS
 from cc.app.services import Services
+from cc.base import kinds
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Group, Kind
 from cc.store import models
-from cc.store.models import Door, Game, Notification, OutboundMessage, Player
+from cc.store.models import Game, Notification, OutboundMessage, Player
 from cc.text.refusals import REFUSALS
 from cc.text.words import WORDS
 from tests.support.events import OPERATOR
@@ -92,9 +94,10 @@ LATIN_WORD = re.compile(r"(?<![\w@./-])[A-Za-z][A-Za-z'’-]*[A-Za-z](?![\w@/])"
 def _codes() -> set[str]:
     """Codes that must never reach a Russian reader as they are."""
     found: set[str] = set(NOTATIONS) - {"uci"}
-    for value in vars(models).values():
-        if isinstance(value, type) and issubclass(value, StrEnum) and value is not StrEnum:
-            found |= {str(member.value) for member in value}
+    for module in (kinds, models):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, StrEnum) and value is not StrEnum:
+                found |= {str(member.value) for member in value}
     for category in WORDS.values():
         found |= {key for key in category if re.fullmatch(r"[a-z_ -]+", key)}
     found |= set(REFUSALS)
@@ -402,7 +405,7 @@ class Season:
             Kind.MOVE: [{"fired": []}, {"fired": [], "message": ""}],
             Kind.CASE_DEADLINE: [{"what": "protest"}],
             Kind.APPEAL_DECIDED: [{"verdict": "confirmed"}],
-            Kind.GAME_OVER: [{"reason": r.value} for r in models.ResultReason],
+            Kind.GAME_OVER: [{"reason": r.value} for r in kinds.ResultReason],
         }
         with self.services.ctx.db.write() as session:
             n = 0
@@ -489,7 +492,7 @@ def test_every_page_in_russian_holds_no_code_and_no_english(
     get("alice", "/arbiter/events/CUP", status=403)
 
     # Each way a game can end, on the finished game's page.
-    for reason in models.ResultReason:
+    for reason in kinds.ResultReason:
         result = "1/2-1/2" if "draw" in reason.value or reason.value in (
             "stalemate", "insufficient_material", "threefold_repetition", "fifty_moves",
             "fivefold_repetition", "seventyfive_moves") else "0-1"  # fmt: skip

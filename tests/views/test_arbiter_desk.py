@@ -9,9 +9,10 @@ import pytest
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.cases.rules import PROTEST_DAYS
 from cc.kernel.context import Actor
-from cc.store.models import Door, Game
+from cc.store.models import Game
 from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS
 from tests.support.cases import player, setup_event
 from tests.support.days import at

@@ -18,9 +18,10 @@ import pytest
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.games.state import StateKind
 from cc.kernel.context import Actor
-from cc.store.models import Door, Event
+from cc.store.models import Event
 from cc.views.my_games import next_to_move
 from tests.support.events import OPERATOR, create_event, forget_start
 
@@ -175,7 +176,8 @@ def test_no_delay_shows_the_record_as_played_but_not_the_state(services: Service
 
 def test_a_game_awaiting_adjudication_is_not_public_yet(services: Services) -> None:
     ids = setup_event(services)
-    from cc.store.models import Game, GameStatus
+    from cc.base.kinds import GameStatus
+    from cc.store.models import Game
 
     with services.ctx.db.write() as session:
         game = session.get(Game, 1)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from cc.base.kinds import Door
 from cc.kernel.context import Actor, find_player
 from cc.run import config as config_mod
 from cc.run.bootstrap import build_services
-from cc.store.models import Door
 from tests.support.served import console, served
 
 pytestmark = pytest.mark.slow

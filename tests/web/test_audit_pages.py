@@ -12,8 +12,8 @@ import pytest
 from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door
 from tests.support.cases import player, setup_event
 from tests.support.days import at
 from tests.support.events import OPERATOR

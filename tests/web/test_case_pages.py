@@ -141,7 +141,7 @@ def test_complaint_and_lost_email_from_the_pages(services: Services, clock: Fixe
 
 
 def player_actor(player_id: int) -> object:
+    from cc.base.kinds import Door
     from cc.kernel.context import Actor
-    from cc.store.models import Door
 
     return Actor.player(player_id, Door.WEB)

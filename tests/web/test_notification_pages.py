@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cc.app.services import Services
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
-from cc.store.models import Door
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
 from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in, token_for

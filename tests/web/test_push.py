@@ -24,8 +24,9 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from cc.base.kinds import Door
 from cc.kernel.context import Actor
-from cc.store.models import Door, Notification, Player, PushSubscription
+from cc.store.models import Notification, Player, PushSubscription
 from cc.web.app import create_app
 from cc.web.context import WebSettings
 from cc.web.push_sender import PushSender, VapidSettings

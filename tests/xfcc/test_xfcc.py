@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.store.models import DrawOffer, Game, GameStatus
+from cc.base.kinds import GameStatus
+from cc.store.models import DrawOffer, Game
 from cc.web.app import create_app
 from cc.xfcc.service import MoveRequest
 from cc.xfcc.soap import GameResult as XResult

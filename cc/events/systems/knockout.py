@@ -28,19 +28,16 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import Door, EventSystem, GameResult, GameStatus
 from cc.events.new_games import entries_to_pair, new_game, tell_paired
 from cc.kernel.context import Actor, ServiceContext, audit, find_event
 from cc.kernel.notifications import Notifications
 from cc.ratings.periods import ranking_ratings
-from cc.store import rows as bulk_rows
+from cc.store import rows
 from cc.store.models import (
     AuditEntry,
-    Door,
     Event,
-    EventSystem,
     Game,
-    GameResult,
-    GameStatus,
     KnockoutGame,
     KnockoutRules,
     Player,
@@ -199,7 +196,7 @@ def follow(
     }
     told |= {
         row["details"].get("match")
-        for row in bulk_rows.waiting(session, AuditEntry)
+        for row in rows.waiting(session, AuditEntry)
         if row["event_id"] == event.id
         and row["action"] == "knockout_match_decided"
         and row["details"].get("section") == section.name
@@ -265,14 +262,14 @@ def _bracket(session: Session, event: Event, section: Section) -> Bracket:
     entries = sorted(section.entries, key=lambda e: e.number or 0)
     seeds = [e.player_id for e in entries]
     withdrawn = frozenset(e.player_id for e in entries if e.withdrawn_on is not None)
-    rows = session.execute(
+    linked = session.execute(
         select(KnockoutGame, Game)
         .join(Game, Game.id == KnockoutGame.game_id)
         .where(KnockoutGame.section_id == section.id)
         .order_by(KnockoutGame.match, KnockoutGame.game_index)
     ).all()
     played: dict[str, list[tuple[int, Game]]] = {}
-    for link, game in rows:
+    for link, game in linked:
         played.setdefault(link.match, []).append((link.game_index, game))
     rules = rules_of(session, event)
     # The top player of each match is known from its first game: White in it.

@@ -28,22 +28,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from cc.base import errors
+from cc.base.kinds import Door, EventStatus, EventSystem, GameResult, GameStatus, ResultReason
 from cc.events.new_games import entries_to_pair, new_game, tell_paired
 from cc.kernel.access import require_official
 from cc.kernel.context import Actor, ServiceContext, audit, find_event
 from cc.kernel.notifications import Kind, Notice, Notifications
 from cc.ratings.periods import ranking_ratings
-from cc.store.models import (
-    Door,
-    Event,
-    EventStatus,
-    EventSystem,
-    Game,
-    GameResult,
-    GameStatus,
-    ResultReason,
-    Section,
-)
+from cc.store.models import Event, Game, Section
 from cc.text.i18n import N_
 from standings.swiss import (
     BLACK,

@@ -58,15 +58,3 @@ def stored_enum(cls: type[enum.Enum], name: str) -> Enum:
         length=32,
         values_callable=lambda e: [m.value for m in e],
     )
-
-
-class Door(enum.StrEnum):
-    """The way a request reached the services."""
-
-    WEB = "web"
-    API = "api"
-    EMAIL = "email"
-    XFCC = "xfcc"
-    POST = "post"
-    CLI = "cli"
-    SYSTEM = "system"

@@ -2,43 +2,17 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Date, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from cc.store.tables.base import Base, Door, UTCDateTime, stored_enum
+from cc.base.kinds import CaseKind, CaseStatus, Door
+from cc.store.tables.base import Base, UTCDateTime, stored_enum
 from cc.store.tables.events import Event
 from cc.store.tables.games import Game
 from cc.store.tables.people import Player
-
-
-class CaseKind(enum.StrEnum):
-    #: a partner's time overstep claimed (56.6, 55.6)
-    TIME_CLAIM = "time_claim"
-    #: no move for 40 days by email (56.5.3), 3 months by post (55.5.2)
-    SILENCE = "silence"
-    #: a player lost their email (56.1.6): withdrawn unless restored in 30 days
-    LOST_EMAIL = "lost_email"
-    #: a player leaves the event (54.7, 55.8, 56.8)
-    WITHDRAWAL = "withdrawal"
-    #: a breach of the rules or of sporting ethics (54.1.2, 54.1.3)
-    COMPLAINT = "complaint"
-    #: a game unfinished at the event's end, or by a withdrawal (56.9.4-56.9.10)
-    ADJUDICATION = "adjudication"
-
-
-class CaseStatus(enum.StrEnum):
-    OPEN = "open"
-    #: the arbiter decided; it may be appealed within 14 days
-    DECIDED = "decided"
-    APPEALED = "appealed"
-    #: the appeal arbiter decided, or the time to appeal ran out
-    FINAL = "final"
-    #: ended without a decision (an email restored, a case merged into another)
-    CLOSED = "closed"
 
 
 class Case(Base):

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import date, datetime
 
 from sqlalchemy import Date, ForeignKey, Index, Integer, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from cc.base.kinds import ChargeKind, LeaveStatus
 from cc.store.tables.base import Base, UTCDateTime, stored_enum
-
-
-class LeaveStatus(enum.StrEnum):
-    ACTIVE = "active"
-    #: withdrawn before it began (56.7.3)
-    CANCELLED = "cancelled"
 
 
 class PlayerLeave(Base):
@@ -37,15 +31,6 @@ class PlayerLeave(Base):
     #: when the partners and the arbiter were told it began and ended (56.7.2)
     start_noticed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     end_noticed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-
-
-class ChargeKind(enum.StrEnum):
-    #: penalty days for an illegal, impossible or wrongly repeated move
-    PENALTY = "penalty"
-    #: days not counted: delay answering an impossible move, at most 3 (56.4.8)
-    GRACE = "grace"
-    #: any other correction by the arbiter, with its reason
-    ADJUSTMENT = "adjustment"
 
 
 class TimeCharge(Base):

@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import date, datetime
 
 from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from sqlalchemy.sql.expression import false as sa_false
 
+from cc.base.kinds import ApplicationStatus, EventStatus, EventSystem
 from cc.base.regulations import DayCounting, Mode, Regulations
 from cc.store.tables.base import Base, UTCDateTime, stored_enum
 from cc.store.tables.people import Player
-
-
-class EventStatus(enum.StrEnum):
-    DRAFT = "draft"
-    STARTED = "started"
-    FINISHED = "finished"
-
-
-class EventSystem(enum.StrEnum):
-    """How an event's games are paired (Art. 26), announced in advance (31.7)."""
-
-    ROUND_ROBIN = "round_robin"
-    SWISS = "swiss"
-    #: Olympic system, out after the first lost match
-    KNOCKOUT = "knockout"
-    #: Olympic system, a loser's bracket: out after the second lost match
-    DOUBLE_KNOCKOUT = "double_knockout"
 
 
 class Event(Base):
@@ -142,14 +125,6 @@ class EventAppealArbiter(Base):
 
     event: Mapped[Event] = relationship(back_populates="appeal_arbiters")
     player: Mapped[Player] = relationship()
-
-
-class ApplicationStatus(enum.StrEnum):
-    APPLIED = "applied"
-    ACCEPTED = "accepted"
-    REFUSED = "refused"
-    #: the player took it back before it was decided
-    WITHDRAWN = "withdrawn"
 
 
 class EventApplication(Base):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import date, datetime
 from typing import Any
 
@@ -23,43 +22,11 @@ from sqlalchemy.sql.expression import false as sa_false
 from sqlalchemy.sql.expression import true as sa_true
 
 from cc.base import positions
-from cc.store.tables.base import Base, Door, UTCDateTime, stored_enum
+from cc.base.kinds import Door, DrawOfferStatus, GameResult, GameStatus, LineStatus, ResultReason
+from cc.store.tables.base import Base, UTCDateTime, stored_enum
 from cc.store.tables.events import Event, Section
 from cc.store.tables.people import Player
 from notation.start import plies_before, start_board
-
-
-class GameStatus(enum.StrEnum):
-    ONGOING = "ongoing"
-    FINISHED = "finished"
-    #: unfinished, handed to the adjudicator (the event's end, 56.9.4; a
-    #: withdrawal decided so, 56.8)
-    ADJUDICATION = "adjudication"
-    #: not counted: its player was excluded with all unfinished games (56.8)
-    ANNULLED = "annulled"
-
-
-class GameResult(enum.StrEnum):
-    WHITE_WINS = "1-0"
-    BLACK_WINS = "0-1"
-    DRAW = "1/2-1/2"
-    UNFINISHED = "*"
-
-
-class ResultReason(enum.StrEnum):
-    CHECKMATE = "checkmate"
-    RESIGNATION = "resignation"
-    AGREED_DRAW = "agreed_draw"
-    STALEMATE = "stalemate"
-    INSUFFICIENT_MATERIAL = "insufficient_material"
-    THREEFOLD_REPETITION = "threefold_repetition"
-    FIFTY_MOVES = "fifty_moves"
-    FIVEFOLD_REPETITION = "fivefold_repetition"
-    SEVENTYFIVE_MOVES = "seventyfive_moves"
-    TIME_FORFEIT = "time_forfeit"
-    ADJUDICATION = "adjudication"
-    WITHDRAWAL = "withdrawal"
-    DEFAULT = "default"
 
 
 class Game(Base):
@@ -192,14 +159,6 @@ class Move(Base):
     game: Mapped[Game] = relationship(back_populates="moves")
 
 
-class DrawOfferStatus(enum.StrEnum):
-    OPEN = "open"
-    ACCEPTED = "accepted"
-    DECLINED = "declined"
-    #: closed unanswered because the game ended otherwise
-    LAPSED = "lapsed"
-
-
 class DrawOffer(Base):
     __tablename__ = "draw_offers"
     __table_args__ = (Index("ix_draw_offers_game_status", "game_id", "status"),)
@@ -214,15 +173,6 @@ class DrawOffer(Base):
         stored_enum(DrawOfferStatus, "draw_offer_status")
     )
     answered_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-
-
-class LineStatus(enum.StrEnum):
-    ACTIVE = "active"
-    #: every move of it fired
-    COMPLETED = "completed"
-    CANCELLED = "cancelled"
-    #: the partner played another move, or the game ended
-    LAPSED = "lapsed"
 
 
 class ConditionalLine(Base):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import datetime
 
 from sqlalchemy import (
@@ -17,22 +16,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from cc.base.kinds import InboundStatus, OutboundStatus
 from cc.store.tables.base import Base, UTCDateTime, stored_enum
-
-
-class InboundStatus(enum.StrEnum):
-    #: its move or request was applied
-    APPLIED = "applied"
-    #: a fault: answered with the reason, and charged where the mode says so
-    REFUSED = "refused"
-    #: not answered: automatic mail, our own mail, an unknown sender over the limit
-    IGNORED = "ignored"
-    #: failed to process, to be tried again
-    RETRY = "retry"
-    #: failed too often: set aside for the admin
-    SET_ASIDE = "set_aside"
-    #: its sender failed authentication: kept for the arbiter, nothing applied
-    HELD = "held"
 
 
 class InboundMessage(Base):
@@ -67,14 +52,6 @@ class InboundMessage(Base):
     processed_at: Mapped[datetime] = mapped_column(UTCDateTime())
     #: the official who released a held message, vouching for its sender
     released_by_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
-
-
-class OutboundStatus(enum.StrEnum):
-    QUEUED = "queued"
-    #: handed to the relay; a crash now leaves it to be sent again with its Message-ID
-    SENDING = "sending"
-    SENT = "sent"
-    FAILED = "failed"
 
 
 class OutboundMessage(Base):

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import enum
 from datetime import date, datetime
 
 from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from sqlalchemy.sql.expression import true as sa_true
 
+from cc.base.kinds import Role
 from cc.store.tables.base import Base, UTCDateTime, stored_enum
 from notation.pgn import display_name
-
-
-class Role(enum.StrEnum):
-    PLAYER = "player"
-    ARBITER = "arbiter"
-    ADJUDICATOR = "adjudicator"
-    APPEAL_ARBITER = "appeal_arbiter"
-    ADMIN = "admin"
 
 
 class Player(Base):

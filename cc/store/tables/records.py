@@ -23,7 +23,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.sql.expression import false as sa_false
 
-from cc.store.tables.base import Base, Door, UTCDateTime, stored_enum
+from cc.base.kinds import Door
+from cc.store.tables.base import Base, UTCDateTime, stored_enum
 
 
 class AuditEntry(Base):
