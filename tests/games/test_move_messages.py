@@ -12,25 +12,13 @@ from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.store.models import Move, Notification
 from cc.xfcc.service import MoveRequest, XfccService
-from tests.support.events import make_event
-from tests.support.sites import give_passwords
-from tests.support.web import csrf_of, sign_in
-
-PASSWORD = "secret-pass-1"
+from tests.support.web import PASSWORD, csrf_of, sign_in, three_players
+from tests.support.web import sides_of_game_one as sides
 
 
 @pytest.fixture
 def site(services: Services) -> Services:
-    ids = make_event(services, 3)
-    give_passwords(services, PASSWORD)
-    services.ids = ids  # type: ignore[attr-defined]
-    return services
-
-
-def sides(site: Services) -> tuple[str, str, str]:
-    view = site.queries.game(1)
-    stranger = next(f"t1p{i}" for i in range(1, 4) if f"t1p{i}" not in (view.white, view.black))
-    return view.white, view.black, stranger
+    return three_players(services)
 
 
 def actor(site: Services, login: str) -> Actor:

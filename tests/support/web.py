@@ -12,6 +12,8 @@ from cc.app.services import Services
 from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.web.app import create_app
+from tests.support.events import make_event
+from tests.support.sites import give_passwords
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
 #: the password the web tests' players sign in with, unless a test sets its own
@@ -56,6 +58,15 @@ def sign_in(services: Services, login: str, password: str) -> TestClient:
     )
     assert r.status_code == 303, r.text
     return c
+
+
+def three_players(services: Services) -> Services:
+    """The web tests' usual site: event T1 of three players (``t1p1`` to
+    ``t1p3``), each signing in with ``PASSWORD``; the ids on ``.ids``."""
+    ids = make_event(services, 3)
+    give_passwords(services, PASSWORD)
+    services.ids = ids  # type: ignore[attr-defined]
+    return services
 
 
 def sides_of_game_one(site: Services) -> tuple[str, str, str]:

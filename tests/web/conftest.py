@@ -6,14 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cc.app.services import Services
-from tests.support.events import make_event
-from tests.support.sites import give_passwords
-from tests.support.web import PASSWORD
+from tests.support.web import three_players
 
 
 @pytest.fixture
 def site(services: Services) -> Services:
-    ids = make_event(services, 3)
-    give_passwords(services, PASSWORD)
-    services.ids = ids  # type: ignore[attr-defined]
-    return services
+    return three_players(services)
