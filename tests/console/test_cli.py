@@ -573,9 +573,7 @@ def test_the_organiser_manages_accounts_at_the_console(console: Console) -> None
 
     from sqlalchemy import select
 
-    from cc.app.services import Services
     from cc.base.clock import SystemClock
-    from cc.kernel.context import ServiceContext
     from cc.store.db import Database
     from cc.store.models import OutboundMessage
     from tests.support.web import client, csrf_of, sign_in
@@ -607,7 +605,7 @@ def test_the_organiser_manages_accounts_at_the_console(console: Console) -> None
     console.refused("player", "invite", "arb", code="invalid_input")
 
     db = Database(console.env["CC_DATABASE_URL"])
-    services = Services(ServiceContext(db=db, clock=SystemClock()))
+    services = site_over(db, SystemClock())
 
     def mailed(kind: str) -> list[OutboundMessage]:
         with db.read() as session:
