@@ -29,6 +29,7 @@ from cc.store import migrate
 from cc.store.db import Database
 
 # the web, browser, console, text and run tests import these two from here
+from tests.support.console import Console
 from tests.support.postgres import PostgresServer, run_as_admin
 from tests.support.sites import site_over
 
@@ -159,3 +160,9 @@ def services(db: Database, clock: FixedClock, mail_settings: MailSettings | None
     """The site as the console and ``cc serve`` build it, over the test's
     database and clock: every test file takes this one, never its own."""
     return site_over(db, clock, mail_settings)
+
+
+@pytest.fixture
+def console(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Console:
+    """``cc`` over an empty database of the test's backend."""
+    return Console(empty_database_url(request, backend, tmp_path), tmp_path)

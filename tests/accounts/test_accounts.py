@@ -26,10 +26,10 @@ from cc.console.main import cli
 from cc.kernel.context import Actor
 from cc.store.models import OutboundMessage
 from tests.support.events import OPERATOR, make_event
-from tests.support.web import client, csrf_of, sign_in
-from tests.web.test_case_pages import PASSWORD, with_passwords
+from tests.support.sites import give_passwords
+from tests.support.web import PASSWORD, client, csrf_of, sign_in
+from tests.support.xfcc import get_my_games
 from tests.web.test_pages import sent_mail
-from tests.xfcc.test_xfcc import get_my_games
 
 XFCC = "/xfcc/xfccbasic.asmx"
 
@@ -37,7 +37,7 @@ XFCC = "/xfcc/xfccbasic.asmx"
 @pytest.fixture
 def site(services: Services) -> Services:
     make_event(services, 2)  # t1p1, t1p2 with addresses; arbT1 without
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     return services
 
 

@@ -21,7 +21,7 @@ from notation.pgn import display_name, pgn_name, split_name
 from tests.support.events import OPERATOR, create_event
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in, token_for
-from tests.xfcc.test_xfcc import get_my_games
+from tests.support.xfcc import get_my_games
 
 PASSWORD = "names-pass-1"
 #: (login, surname, given names, the display form, the PGN and Xfcc form)
@@ -35,10 +35,6 @@ def site(services: Services) -> Services:
     return services
 
 
-def with_passwords(site: Services) -> None:
-    give_passwords(site, PASSWORD)
-
-
 def play(site: Services, white: str, black: str) -> None:
     """An event of the two, started: the first listed has White."""
     create_event(site, "NAMES", "Names Cup", date(2026, 5, 10), timezone="UTC")
@@ -48,7 +44,7 @@ def play(site: Services, white: str, black: str) -> None:
 
 def shown_everywhere(site: Services) -> None:
     """Alice and Petrov read right in every table, in PGN and in Xfcc."""
-    with_passwords(site)
+    give_passwords(site, PASSWORD)
     _, a_surname, a_given, a_shown, a_pgn = ALICE
     _, p_surname, p_given, p_shown, p_pgn = PETROV
     assert (site.queries.player("alice").surname, site.queries.player("alice").given_names) == (
@@ -121,7 +117,7 @@ def test_names_given_to_the_services_derive_the_display_form(site: Services) -> 
 
 
 def test_people_entered_at_the_office_forms(site: Services) -> None:
-    with_passwords(site)
+    give_passwords(site, PASSWORD)
     office = sign_in(site, "office", PASSWORD)
     page = office.get("/office/people")
     assert 'name="surname"' in page.text and 'name="given_names"' in page.text

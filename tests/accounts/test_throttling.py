@@ -36,10 +36,10 @@ from cc.store.models import LoginFailure, OutboundMessage
 from cc.web.context import DEVICE_COOKIE
 from tests.support.events import make_event
 from tests.support.in_process import serving
+from tests.support.russian import english_in, page_text
 from tests.support.sites import give_passwords
 from tests.support.web import csrf_of, token_for
-from tests.text.test_russian import english_in, page_text
-from tests.xfcc.test_xfcc import get_my_games
+from tests.support.xfcc import get_my_games
 
 PASSWORD = "correct-horse"
 XFCC = "/xfcc/xfccbasic.asmx"

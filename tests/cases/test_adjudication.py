@@ -175,12 +175,12 @@ def test_tablebase_evidence_is_the_same_twice() -> None:
 
 
 def test_materials_and_the_ruling_on_the_pages(services: Services, clock: FixedClock) -> None:
-    from tests.support.web import client, csrf_of, sign_in, token_for
-    from tests.web.test_case_pages import PASSWORD, with_passwords
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD, client, csrf_of, sign_in, token_for
 
     at(clock, date(2026, 5, 11))
     ids = setup(services)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     tb_game, case = queen_against_king_after_the_end(services, clock, ids)
     w, b = colors(tb_game, ids)
     white = sign_in(services, w, PASSWORD)

@@ -23,8 +23,7 @@ from cc.kernel.context import Actor
 from cc.store.models import AuditEntry, Game, Move
 from cc.text import i18n
 from cc.text.refusals import REFUSALS
-from tests.console.test_cli import Console
-from tests.console.test_cli import console as console  # the fixture, shared
+from tests.support.console import Console
 from tests.support.events import OPERATOR, make_event
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of, sign_in, token_for

@@ -2,84 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
+from datetime import UTC, datetime, timedelta
 
-import pytest
-
-from tests.conftest import empty_database_url
+from tests.support.console import Console
 from tests.support.events import OPERATOR
 from tests.support.sites import site_over
-
-CC = str(Path(sys.executable).parent / "cc")
-
-
-class Console:
-    def __init__(self, url: str, home: Path) -> None:
-        self.env = {**os.environ, "CC_DATABASE_URL": url, "CC_HOME": str(home)}
-        self.env.pop("CC_CONFIG", None)
-        self.home = home
-
-    def run(
-        self, *args: str, ok: bool = True, stdin: str | None = None
-    ) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run(
-            [CC, *args],
-            env=self.env,
-            cwd=self.home,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            input=stdin,
-        )
-        if ok:
-            assert result.returncode == 0, result.stderr
-        return result
-
-    def json(self, *args: str) -> object:
-        return json.loads(self.run(*args, "--json").stdout)
-
-    def event(
-        self,
-        code: str,
-        name: str,
-        start: date,
-        players: tuple[str, ...],
-        *options: str,
-        mode: str = "server",
-    ) -> str:
-        """Creates event ``code`` starting on ``start`` (``options`` as ``cc event
-        create`` takes them), enters ``players`` and starts it; what starting said."""
-        self.run(
-            "event",
-            "create",
-            code,
-            "--name",
-            name,
-            "--mode",
-            mode,
-            "--start",
-            start.isoformat(),
-            *options,
-        )
-        self.run("event", "add-player", code, *players)
-        return self.run("event", "start", code).stdout
-
-    def refused(self, *args: str, code: str) -> str:
-        result = self.run(*args, ok=False)
-        assert result.returncode == 1, (result.stdout, result.stderr)
-        said = "refused" if "ru" not in args[:2] else "отказано"
-        assert f"{said} [{code}]" in result.stderr, result.stderr
-        return result.stderr
-
-
-@pytest.fixture
-def console(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> Console:
-    return Console(empty_database_url(request, backend, tmp_path), tmp_path)
 
 
 def test_newcomer_runs_an_event_and_plays_a_game_to_mate(console: Console) -> None:
@@ -536,7 +463,7 @@ def test_the_decisions_are_listed_in_the_help(console: Console) -> None:
 def test_no_move_is_entered_at_the_console_during_the_players_leave(console: Console) -> None:
     """56.7.4, as at every other door: the console refuses a move of a player
     on leave, in the reader's language, until the leave is ended (56.7.3)."""
-    from tests.text.test_russian import english_in
+    from tests.support.russian import english_in
 
     today = datetime.now(UTC).date()
     console.run("db", "upgrade")

@@ -20,13 +20,11 @@ from cc.base.kinds import GameStatus
 from cc.store.db import make_engine
 from cc.store.models import AuditEntry, Game, KnockoutGame, Notification, Player, SectionEntry
 from cc.web.notice_words import say
-from tests.console.test_cli import Console, console
 from tests.support.cases import mails_to, player
+from tests.support.console import Console
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
 from tests.support.web import assert_documented, client
-
-__all__ = ["console"]  # the console's fixture
 
 START = date(2026, 5, 10)
 

@@ -13,17 +13,22 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.store.models import AuditEntry, Game
-from tests.console.test_cli import Console, console  # noqa: F401  (the fixture)
 from tests.support.cases import player
+from tests.support.console import Console
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
-from tests.support.web import assert_documented, client, sign_in
-from tests.web.test_office_pages import PASSWORD, form, site  # noqa: F401  (the fixture)
+from tests.support.web import OFFICE_PASSWORD as PASSWORD
+from tests.support.web import assert_documented, client, form, sign_in, with_the_office
 
 START = date(2026, 5, 10)
 
 
-def test_the_office_creates_a_swiss_with_its_rounds(site: Services) -> None:  # noqa: F811
+@pytest.fixture
+def site(services: Services) -> Services:
+    return with_the_office(services)
+
+
+def test_the_office_creates_a_swiss_with_its_rounds(site: Services) -> None:
     c = sign_in(site, "office", PASSWORD)
     page = c.get("/office/events/new")
     assert "Швейцарская система" in page.text and 'name="rounds"' in page.text
@@ -128,7 +133,7 @@ def test_the_crosstable_prints_rounds_and_tie_breaks_in_both_languages(
 
 
 @pytest.mark.slow
-def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:  # noqa: F811
+def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:
     console.run("db", "upgrade")
     console.run("player", "add", "arb", "--name", "Arbiter", "--role", "arbiter")
     for login in ("anna", "boris", "vera"):

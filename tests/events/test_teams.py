@@ -168,10 +168,10 @@ def test_the_team_table_on_the_page_in_the_api_and_in_the_report(
         ("Castles", "1"),
     ]
 
-    from tests.support.web import sign_in
-    from tests.web.test_case_pages import PASSWORD, with_passwords
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD, sign_in
 
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     page = sign_in(services, "arb", PASSWORD).get("/events/TEAMS/crosstable")  # in Russian
     assert page.status_code == 200
     assert "Матчевые очки" in page.text and "Очки по доскам" in page.text

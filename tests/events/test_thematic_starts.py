@@ -25,13 +25,12 @@ from cc.base.clock import FixedClock
 from cc.store.models import AuditEntry, Event, Game
 from notation import read_move, start, write_move
 from tests.conftest import empty_database_url
-from tests.console.test_cli import Console
+from tests.support.console import Console
 from tests.support.events import OPERATOR, create_event, event_spec, forget_start
 from tests.support.mail import game_subjects, outbox, raw_mail
 from tests.support.sites import give_passwords
-from tests.support.web import client
-from tests.web.test_case_pages import PASSWORD, with_passwords
-from tests.xfcc.test_xfcc import get_my_games, make_a_move
+from tests.support.web import PASSWORD, client
+from tests.support.xfcc import get_my_games, make_a_move
 
 START = date(2026, 5, 10)
 NS = "{http://www.bennedik.com/webservices/XfccBasic}"
@@ -160,7 +159,7 @@ def test_xfcc_sends_setup_and_fen_and_scid_reads_the_game_back(
 ) -> None:
     clock.set(datetime(2026, 5, 11, 9, 0, tzinfo=UTC))
     thematic_event(services, "TX", start_fen=FEN12)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     game = games_of(services, "TX")[0]
     web = client(services)
     url = "/xfcc/xfccbasic.asmx"
@@ -308,7 +307,7 @@ def test_chess960_rounds_share_their_drawn_position_and_castling_is_exported(
 
     # Xfcc sends the drawn position as the game's setup; the FEN Scid writes
     # from it (X-FEN castling rights) reads back as Chess960.
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     web = client(services)
     r = web.post("/xfcc/xfccbasic.asmx", content=get_my_games(view.white, PASSWORD))
     found = ElementTree.fromstring(r.content).find(f".//{NS}XfccGame")

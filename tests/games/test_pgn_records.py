@@ -243,7 +243,8 @@ def test_a_result_the_record_cannot_show_is_left_to_the_arbiter(
 
 
 def test_the_console_loads_a_record(tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    from tests.console.test_cli import Console, empty_database_url
+    from tests.conftest import empty_database_url
+    from tests.support.console import Console
 
     console = Console(empty_database_url(request, "sqlite", tmp_path), tmp_path)
     today = datetime.now(UTC).date()

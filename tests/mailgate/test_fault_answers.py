@@ -27,7 +27,7 @@ from cc.store.models import OutboundMessage, Player, TimeCharge
 from mailgate.gateway import MAX_SIZE
 from tests.support.events import make_event
 from tests.support.mail import outbox, raw_mail, subject
-from tests.text.test_russian import english_in
+from tests.support.russian import english_in
 
 WHITE, BLACK = "t1p1@example.org", "t1p2@example.org"
 

@@ -100,10 +100,6 @@ def event(
     return ids
 
 
-def with_passwords(services: Services) -> None:
-    give_passwords(services, PASSWORD)
-
-
 def game_of(services: Services, code: str) -> int:
     [view] = services.queries.games(event=code)
     return view.id
@@ -163,7 +159,7 @@ def play_a_season(services: Services, clock: FixedClock) -> dict[str, dict[str, 
     claims = event(services, "CL", "email", control=(2, 10))
     letters = event(services, "EM", "email", langs=("ru", "en"), end=date(2026, 6, 1))
     server = event(services, "SV", "server")
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     # The server game's Black chose mail for moves and for their partners' leaves.
     services.centre.set_preferences(
         as_player(server, "p2"), channels={"moves": ["email", "centre"], "leaves": ["email"]}

@@ -260,9 +260,10 @@ def test_a_new_address_from_the_settings_is_the_one_read(
 ) -> None:
     from cc.base.kinds import Door
     from cc.kernel.context import Actor
-    from tests.web.test_case_pages import PASSWORD, with_passwords
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD
 
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     white = Actor.player(game["ids"]["p1"], Door.WEB)
     changed = services.accounts.set_emails(
         white, ["Ivan.New@Example.org"], current_password=PASSWORD

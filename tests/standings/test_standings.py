@@ -198,10 +198,10 @@ def test_an_event_s_crosstable_from_its_games(services: Services, clock: FixedCl
     assert data[0]["final"] and data[0]["rows"][0]["player"] == "p1"
     assert data[0]["rows"][0]["cells"]["p4"] == ["+"]
     assert "Player 1" in section.text()
-    from tests.support.web import sign_in
-    from tests.web.test_case_pages import PASSWORD, with_passwords
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD, sign_in
 
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     page = sign_in(services, "arb", PASSWORD).get("/events/C1/crosstable")  # in Russian
     assert page.status_code == 200 and "Зонненборн-Бергер" in page.text
     assert page.text.index('data-player="p1"') < page.text.index('data-player="p3"')

@@ -12,7 +12,7 @@ from cc.app.services import Services
 from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from cc.web.app import create_app
-from tests.support.events import make_event
+from tests.support.events import OPERATOR, make_event
 from tests.support.sites import give_passwords
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]*)"')
@@ -66,6 +66,24 @@ def three_players(services: Services) -> Services:
     ids = make_event(services, 3)
     give_passwords(services, PASSWORD)
     services.ids = ids  # type: ignore[attr-defined]
+    return services
+
+
+#: the office's, the arbiters' and the players' password in :func:`with_the_office`
+OFFICE_PASSWORD = "office-pass-1"
+
+
+def with_the_office(services: Services) -> Services:
+    """Event T1 of two players, an organiser ``office`` who reads Russian,
+    an arbiter ``judge`` and an appeal arbiter ``appeal``: the office's pages
+    have someone to name in every list."""
+    make_event(services, 2)
+    services.players.add(
+        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
+    )
+    services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
+    services.players.add(OPERATOR, login="appeal", name="Анна Апелляция", roles=["appeal_arbiter"])
+    give_passwords(services, OFFICE_PASSWORD)
     return services
 
 

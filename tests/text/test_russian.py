@@ -9,13 +9,11 @@ arbiter, and every word they are shown is checked against them.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from click.testing import CliRunner
 from sqlalchemy import select
 
@@ -23,79 +21,15 @@ from cc.app.services import Services
 from cc.console.base import State
 from cc.console.main import cli
 from cc.store.models import OutboundMessage
-from cc.views.reports import LABELS
 from tests.support.events import OPERATOR
-from tests.support.paths import ROOT
+from tests.support.russian import ALLOWED_WORDS, ENGLISH, english_in, page_text
 from tests.support.web import client, csrf_of, sign_in
 
 PASSWORD = "correct-horse"
 
-#: English words a Russian text may show on purpose: names of programs and
-#: organisations, formats (PGN's ``[%ccsnt ...]``), the language switch's own "English", and the
-#: names of keys as keyboards print them.
-ALLOWED = {
-    "iccf",
-    "xfcc",
-    "ccsnt",
-    "chessbase",
-    "fritz",
-    "scid",
-    "arena",
-    "chess",
-    "assistant",
-    "lucas",
-    "stockfish",
-    "syzygy",
-    "english",
-    "enter",
-    "home",
-    "shift",
-}
-
-#: a word: Latin letters not joined to other letters, digits or "_" (codes)
-WORD = re.compile(r"(?<![\w])[A-Za-z]{4,}(?![\w])")
-
-
-def english_words() -> set[str]:
-    """The project's English vocabulary of 4 letters or more, minus :data:`ALLOWED`."""
-    with (ROOT / "cc/text/locale/ru/LC_MESSAGES/messages.po").open("rb") as fh:
-        catalog = read_po(fh)
-    texts = [m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id]
-    texts += list(LABELS["en"].values())
-    words: set[str] = set()
-    for text in texts:
-        text = re.sub(r"\{[^{}]*\}|%\(\w+\)s", " ", text)
-        words |= {w.lower() for w in WORD.findall(text)}
-    return words - ALLOWED
-
-
-ENGLISH = english_words()
-
-
-def english_in(text: str) -> list[str]:
-    """The project's English words in ``text``, with a little context each.
-
-    PGN's tag pairs (``[White "..."]``) are the format's own and not checked.
-    """
-    text = re.sub(r'(?m)^\[[A-Za-z]+ ".*"\]$', "", text)
-    found = []
-    for match in WORD.finditer(text):
-        if match.group().lower() in ENGLISH:
-            line = text[: match.start()].rsplit("\n", 1)[-1] + text[match.start() :].split("\n")[0]
-            found.append(f"{match.group()!r} in {line.strip()!r}")
-    return found
-
-
-def page_text(page: str) -> str:
-    """What a reader sees of a page: its text and its tooltips and placeholders."""
-    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
-    shown = re.findall(r'\s(?:title|placeholder|alt|aria-label)="([^"]*)"', page)
-    text = re.sub(r"<[^>]+>", "\n", page)
-    return html.unescape("\n".join([text, *shown]))
-
 
 def test_the_vocabulary_catches_english() -> None:
-    assert {"leave", "days", "used", "granted", "overstep"} - ALLOWED <= ENGLISH
+    assert {"leave", "days", "used", "granted", "overstep"} - ALLOWED_WORDS <= ENGLISH
     assert english_in("   1  2026-06-01 .. 2026-06-10   10 days  active") == [
         "'days' in '1  2026-06-01 .. 2026-06-10   10 days  active'",
         "'active' in '1  2026-06-01 .. 2026-06-10   10 days  active'",

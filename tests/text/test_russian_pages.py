@@ -15,10 +15,8 @@ the names of formats and programs are set aside.
 from __future__ import annotations
 
 import html
-import itertools
 import re
 from datetime import UTC, date, datetime
-from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -26,7 +24,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from cc.accounts.hashing import hash_password
-from cc.accounts.preferences import NOTATIONS
 from cc.app.services import Services
 from cc.base import kinds
 from cc.base.clock import FixedClock
@@ -34,13 +31,10 @@ from cc.base.kinds import Door
 from cc.events.lifecycle import EventSpec
 from cc.kernel.context import Actor
 from cc.kernel.notifications import Group, Kind
-from cc.store import models
 from cc.store.models import Game, Notification, OutboundMessage, Player
-from cc.text.refusals import REFUSALS
-from cc.text.words import WORDS
 from tests.support.events import OPERATOR
+from tests.support.russian import foreign, shown_text
 from tests.support.web import client, csrf_of, sign_in
-from tests.text.test_russian import english_in
 
 PASSWORD = "correct-horse"
 
@@ -67,95 +61,6 @@ EVENTS = {
     "TEAMS": "Team Match",
 }
 TEAMS = ("Rooks United", "Пешки")
-
-#: Latin words a Russian page may show: formats, programs, organisations, keys
-ALLOWED = {
-    "PGN", "API", "Xfcc", "UCI", "ICCF", "UTC", "SAN", "FEN", "OK", "ChessBase", "Fritz",
-    "Scid", "Arena", "Chess", "Assistant", "Lucas", "Stockfish", "Syzygy", "English",
-    "Bearer", "Europe", "Moscow", "VAPID", "Web", "Push",
-    # the names printed on the keys themselves
-    "Tab", "Enter", "Home", "End", "Shift", "Esc", "Escape", "PgUp", "PgDn",
-}  # fmt: skip
-
-#: attributes whose values a reader sees or hears, besides the text
-SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
-#: data- attributes whose words the scripts or the style sheet show
-SHOWN_DATA = re.compile(
-    r"data-(?:[a-z-]+-label|label|piece-names|default|done|denied|failed|live-changed)"
-)
-
-SAN = re.compile(
-    r"^(?:[KQRBN]|Кр|[ФЛСК])?[a-h]?[1-8]?[x:×]?[a-h][1-8](?:=?[QRBNФЛСК])?[+#]?$"
-    r"|^(?:O-O(?:-O)?|0-0(?:-0)?)[+#]?$"
-)
-LATIN_WORD = re.compile(r"(?<![\w@./-])[A-Za-z][A-Za-z'’-]*[A-Za-z](?![\w@/])")
-
-
-def _codes() -> set[str]:
-    """Codes that must never reach a Russian reader as they are."""
-    found: set[str] = set(NOTATIONS) - {"uci"}
-    for module in (kinds, models):
-        for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, StrEnum) and value is not StrEnum:
-                found |= {str(member.value) for member in value}
-    for category in WORDS.values():
-        found |= {key for key in category if re.fullmatch(r"[a-z_ -]+", key)}
-    found |= set(REFUSALS)
-    # one-letter and digit codes (results, colours as "w") say nothing in words
-    return {c for c in found if len(c) > 1 and not re.search(r"\d", c)}
-
-
-CODES = _codes()
-
-
-def shown_text(page: str) -> str:
-    """What a reader sees of an HTML page: text between tags, the attributes
-    that are shown (tooltips, placeholders, accessible names, the labels the
-    scripts show), and the words of submit inputs; not what is marked as
-    code, which is meant to be read as it is."""
-    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
-    page = re.sub(r"<!--.*?-->", " ", page, flags=re.S)
-    # <code> marks text meant literally (a token, an address, a file's columns)
-    page = re.sub(r"<code\b[^>]*>.*?</code>", " ", page, flags=re.S)
-    shown: list[str] = []
-    for tag in re.findall(r"<[a-zA-Z][^>]*>", page):
-        for name, value in re.findall(r'\s([a-zA-Z-]+)="([^"]*)"', tag):
-            name = name.lower()
-            if (
-                name in SHOWN_ATTRIBUTES
-                or SHOWN_DATA.fullmatch(name)
-                or (name == "value" and re.match(r'<input\b[^>]*type="(submit|button)"', tag))
-            ):
-                shown.append(value)
-    text = re.sub(r"<[^>]+>", "\n", page)
-    return html.unescape("\n".join([text, *shown]))
-
-
-def foreign(text: str, names: set[str]) -> list[str]:
-    """Raw codes and English in ``text``, each with its line."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
-    text = re.sub(r"https?://\S+|[\w.+-]+@[\w.-]+|/[\w./{}-]+", " ", text)
-    # PGN's tag pairs ([White "..."]) are the format's own, as in the files
-    text = re.sub(r'(?m)^\s*\[[A-Za-z]+ ".*"\]\s*$', "", text)
-    problems = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        words = [m for m in LATIN_WORD.finditer(line) if not SAN.match(m.group())]
-        for m in words:
-            if m.group() in CODES:
-                problems.append(f"code {m.group()!r} in {line!r}")
-        for m in re.finditer(r"\b[a-z]+(?:_[a-z]+)+\b", line):
-            problems.append(f"code {m.group()!r} in {line!r}")
-        english = [m for m in words if m.group() not in ALLOWED]
-        for a, b in itertools.pairwise(english):
-            if re.fullmatch(r"[\s,;:()'\"«»]*", line[a.end() : b.start()]):
-                problems.append(f"English {a.group()} {b.group()!r} in {line!r}")
-                break
-        problems += english_in(" ".join(m.group() for m in english))
-    return problems
 
 
 def test_the_check_finds_codes_and_english() -> None:

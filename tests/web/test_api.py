@@ -274,9 +274,10 @@ def test_conditional_lines_through_the_api(services: Services, game: dict) -> No
 
 
 def test_changing_addresses_is_all_or_nothing(services: Services, game: dict) -> None:
-    from tests.web.test_case_pages import PASSWORD, with_passwords
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD
 
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     c = client(services)
     w = token_for(services, game["white"])
     r = c.patch(

@@ -9,20 +9,13 @@ from cc.base.clock import FixedClock
 from tests.support.cases import move, setup_event
 from tests.support.days import at
 from tests.support.sites import give_passwords
-from tests.support.web import client, form, sign_in, token_for
-
-PASSWORD = "correct-horse"
-
-
-def with_passwords(services: Services) -> None:
-
-    give_passwords(services, PASSWORD)
+from tests.support.web import PASSWORD, client, form, sign_in, token_for
 
 
 def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: FixedClock) -> None:
     at(clock, date(2026, 5, 1))
     ids = setup_event(services)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     at(clock, date(2026, 5, 21))
     move(services, ids, "p1", "e4")  # 11 days: over the limit of 10
 
@@ -112,7 +105,7 @@ def test_time_claim_through_the_api(services: Services, clock: FixedClock) -> No
 def test_complaint_and_lost_email_from_the_pages(services: Services, clock: FixedClock) -> None:
     at(clock, date(2026, 5, 12))
     ids = setup_event(services)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     black = sign_in(services, "p2", PASSWORD)
     page = black.get("/games/1")
     r = black.post(

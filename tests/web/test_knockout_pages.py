@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import Player
 from tests.events.test_knockout_event import START, matches, setup_cup, win_by_better_seed
 from tests.support.days import at
-from tests.support.web import client, new_event, sign_in
-from tests.text.test_russian_pages import foreign, shown_text
-from tests.web.test_office_pages import PASSWORD as OFFICE_PASSWORD
-from tests.web.test_office_pages import site
+from tests.support.russian import foreign, shown_text
+from tests.support.web import OFFICE_PASSWORD, client, new_event, sign_in, with_the_office
 
-__all__ = ["site"]  # the office's fixture
+
+@pytest.fixture
+def site(services: Services) -> Services:
+    return with_the_office(services)
+
 
 RU = {"Accept-Language": "ru-RU,ru;q=0.9"}
 

@@ -17,8 +17,8 @@ from cc.kernel.context import Actor
 from cc.kernel.notifications import Channel, Group, Kind, Notice
 from cc.web import notice_words
 from cc.web.access_log import HideSecrets
+from tests.support.russian import english_in, page_text
 from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in, token_for
-from tests.text.test_russian import english_in, page_text
 
 
 def player_id(site: Services, login: str) -> int:

@@ -8,28 +8,14 @@ from __future__ import annotations
 import pytest
 
 from cc.app.services import Services
-from tests.support.events import OPERATOR, make_event
-from tests.support.sites import give_passwords
-from tests.support.web import (
-    client,
-    form,  # noqa: F401  (events/test_swiss_doors.py takes it from here)
-    new_event,
-    sign_in,
-)
-
-PASSWORD = "office-pass-1"
+from tests.support.events import OPERATOR
+from tests.support.web import OFFICE_PASSWORD as PASSWORD
+from tests.support.web import client, new_event, sign_in, with_the_office
 
 
 @pytest.fixture
 def site(services: Services) -> Services:
-    make_event(services, 2)
-    services.players.add(
-        OPERATOR, login="office", name="Ольга Оргкомитет", roles=["admin"], lang="ru"
-    )
-    services.players.add(OPERATOR, login="judge", name="Иван Судья", roles=["arbiter"])
-    services.players.add(OPERATOR, login="appeal", name="Анна Апелляция", roles=["appeal_arbiter"])
-    give_passwords(services, PASSWORD)
-    return services
+    return with_the_office(services)
 
 
 def test_an_organiser_creates_an_event_from_the_form(site: Services) -> None:

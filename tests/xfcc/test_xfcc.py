@@ -8,7 +8,6 @@ on the web and meets every result code of MakeAMove.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
 from xml.etree import ElementTree
@@ -29,13 +28,11 @@ from cc.xfcc.soap import XfccGame, fault, games_response
 from tests.support.cases import player
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
-from tests.support.in_process import serving
-from tests.support.web import client, token_for
-from tests.web.test_case_pages import PASSWORD, with_passwords
+from tests.support.sites import give_passwords
+from tests.support.web import PASSWORD, client, token_for
+from tests.support.xfcc import NS, URL, envelope, get_my_games, ids_of, make_a_move, zeep_client
 
 START = date(2026, 5, 10)
-URL = "/xfcc/xfccbasic.asmx"
-NS = "http://www.bennedik.com/webservices/XfccBasic"
 HEAD = (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope '
     'xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" '
@@ -43,43 +40,6 @@ HEAD = (
     'xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>'
 )
 TAIL = "</soap:Body></soap:Envelope>"
-
-
-def envelope(call: str) -> bytes:
-    """A request as clients without SOAPAction send it."""
-    return (
-        '<?xml version="1.0" encoding="utf-8"?>\n'
-        '<soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-        'xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
-        'xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">\n'
-        f"  <soap:Body>\n    {call}\n  </soap:Body>\n</soap:Envelope>\n"
-    ).encode()
-
-
-def get_my_games(login: str, password: str) -> bytes:
-    return envelope(
-        f'<GetMyGames xmlns="{NS}"><username>{login}</username>'
-        f"<password>{password}</password></GetMyGames>"
-    )
-
-
-def make_a_move(login: str, game_id: int, move: str, movecount: int, **flags: str) -> bytes:
-    values = {
-        "resign": "false",
-        "acceptDraw": "false",
-        "offerDraw": "false",
-        "claimDraw": "false",
-        "myMessage": "",
-        **flags,
-    }
-    return envelope(
-        f'<MakeAMove xmlns="{NS}"><username>{login}</username><password>{PASSWORD}</password>'
-        f"<gameId>{game_id}</gameId><resign>{values['resign']}</resign>"
-        f"<acceptDraw>{values['acceptDraw']}</acceptDraw><movecount>{movecount}</movecount>"
-        f"<myMove>{move}</myMove><offerDraw>{values['offerDraw']}</offerDraw>"
-        f"<claimDraw>{values['claimDraw']}</claimDraw><myMessage>{values['myMessage']}</myMessage>"
-        "</MakeAMove>"
-    )
 
 
 def setup(services: Services, players: int = 4, *, code: str = "XF", start: date = START) -> None:
@@ -97,7 +57,7 @@ def setup(services: Services, players: int = 4, *, code: str = "XF", start: date
     )
     services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
     services.events.start(OPERATOR, code)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
 
 
 def game_of(services: Services, white: str, black: str, code: str = "XF") -> int:
@@ -106,10 +66,6 @@ def game_of(services: Services, white: str, black: str, code: str = "XF") -> int
             if g.event.code == code and {g.white.login, g.black.login} == {white, black}:
                 return g.id
     raise AssertionError(f"no game {white}-{black}")
-
-
-def ids_of(services: Services) -> dict[str, int]:
-    return {p.login: p.id for p in services.queries.players()}
 
 
 def test_get_my_games_without_soapaction_is_answered_as_iccf_answers(
@@ -211,19 +167,6 @@ def test_wrong_credentials_and_bad_requests_are_soap_faults(
 
 
 # ----------------------------------------------------------- a real client
-
-
-@pytest.fixture
-def endpoint(services: Services) -> Iterator[str]:
-    """The application served on loopback, as desktop programs reach it."""
-    with serving(services, own_url=True) as base:
-        yield f"{base}/xfcc/xfccbasic.asmx"
-
-
-def zeep_client(url: str):  # type: ignore[no-untyped-def]
-    import zeep
-
-    return zeep.Client(url + "?wsdl")
 
 
 def send(xfcc, game_id: int, move: str = "", movecount: int = 1, **kw: object) -> str:  # type: ignore[no-untyped-def]

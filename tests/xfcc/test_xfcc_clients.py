@@ -42,9 +42,9 @@ from tests.support.cases import player
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
 from tests.support.paths import TESTS
-from tests.support.web import client
-from tests.web.test_case_pages import PASSWORD, with_passwords
-from tests.xfcc.test_xfcc import endpoint, ids_of, zeep_client  # noqa: F401  (the fixture)
+from tests.support.sites import give_passwords
+from tests.support.web import PASSWORD, client
+from tests.support.xfcc import ids_of, zeep_client
 
 START = date(2026, 11, 9)
 NS = "http://www.bennedik.com/webservices/XfccBasic"
@@ -208,7 +208,7 @@ def event(services: Services, players: int, code: str = "SC") -> dict[str, int]:
     create_event(services, code, "Кубок Xfcc", START, timezone="Europe/Moscow")
     services.events.add_players(OPERATOR, code, [f"p{i}" for i in range(1, players + 1)])
     services.events.start(OPERATOR, code)
-    with_passwords(services)
+    give_passwords(services, PASSWORD)
     return ids_of(services)
 
 
@@ -587,7 +587,7 @@ def test_lucas_chess_requests(services: Services, clock: FixedClock) -> None:
 def test_a_strict_wsdl_client_reads_every_field(
     services: Services,
     clock: FixedClock,
-    endpoint: str,  # noqa: F811
+    endpoint: str,
 ) -> None:
     at(clock, START + timedelta(days=1))
     event(services, 2)
