@@ -317,3 +317,20 @@ def test_the_tests_mirror_the_packages() -> None:
     assert loose == []
     for folder in folders - {"fixtures", "data"}:
         assert (tests / folder / "__init__.py").exists(), folder
+
+
+def test_tests_share_through_support_not_through_each_other() -> None:
+    """What two test files share lives in tests/support (or a folder's
+    conftest.py): a test module imported by another would run its tests'
+    set-up for readers who never open it, and hide where a helper lives."""
+    tests = ROOT / "tests"
+    borrowed = []
+    for path in sorted(tests.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.rsplit(".", 1)[-1].startswith("test_")
+            ):
+                borrowed.append(f"{path.relative_to(tests)}: {node.module}")
+    assert borrowed == []

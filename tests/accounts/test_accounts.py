@@ -26,10 +26,10 @@ from cc.console.main import cli
 from cc.kernel.context import Actor
 from cc.store.models import OutboundMessage
 from tests.support.events import OPERATOR, make_event
+from tests.support.outbox import sent_mail
 from tests.support.sites import give_passwords
 from tests.support.web import PASSWORD, client, csrf_of, sign_in
 from tests.support.xfcc import get_my_games
-from tests.web.test_pages import sent_mail
 
 XFCC = "/xfcc/xfccbasic.asmx"
 

@@ -14,9 +14,9 @@ from cc.cases.rules import PROTEST_DAYS
 from tests.support.browser import ARTIFACTS, PHONE, fits, sign_in
 from tests.support.cases import player, setup_event
 from tests.support.days import at
+from tests.support.desk import sides
 from tests.support.in_process import serving
 from tests.support.sites import give_passwords
-from tests.views.test_arbiter_desk import sides
 
 pytest.importorskip("playwright.sync_api")
 

@@ -19,10 +19,11 @@ from cc.app.services import Services
 from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.kernel.context import Actor, Door
-from cc.store.models import Game, Player
+from cc.store.models import Player
 from tests.support.cases import player
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
+from tests.support.pgn import games, play
 
 START = date(2026, 11, 9)
 NAMES = {
@@ -48,22 +49,6 @@ def event(services: Services, code: str, mode: str = "server") -> None:
     create_event(services, code, f"Турнир {code}", START, mode=mode, timezone="Europe/Moscow")
     services.events.add_players(OPERATOR, code, list(NAMES))
     services.events.start(OPERATOR, code)
-
-
-def games(services: Services, code: str) -> dict[tuple[int, int], int]:
-    with services.ctx.db.read() as session:
-        return {
-            (g.round, g.board): g.id
-            for g in session.scalars(select(Game).order_by(Game.id))
-            if g.event.code == code
-        }
-
-
-def play(services: Services, ids: dict[str, int], game_id: int, *moves: str) -> None:
-    for move in moves:
-        view = services.queries.game(game_id)
-        mover = view.white if len(view.moves) % 2 == 0 else view.black
-        services.games.submit_move(player(ids, mover), game_id, move)
 
 
 def test_the_export_every_database_reads(services: Services, clock: FixedClock) -> None:

@@ -26,10 +26,10 @@ from cc.base.clock import FixedClock
 from cc.base.kinds import GameResult, GameStatus, ResultReason
 from cc.store.models import Event, Game
 from notation.pgn import tag_line, tag_value
-from tests.games.test_pgn_records import games, play
 from tests.support.cases import player
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event
+from tests.support.pgn import games, play
 from tests.support.web import client, sign_in, token_for
 
 START = date(2026, 11, 9)

@@ -17,15 +17,10 @@ from cc.office.outbound import MailSettings
 from cc.store.db import Database
 from cc.store.models import InboundMessage, OutboundMessage, TimeCharge
 from tests.support.events import make_event
-from tests.support.paths import TESTS
+from tests.support.mail_fixtures import HERE, WRITTEN_TOKENS
 
-HERE = TESTS / "fixtures" / "mail"
 EXPECTED = tomllib.loads((HERE / "expected.toml").read_text(encoding="utf-8"))
 SETTINGS = MailSettings(address="moves@cc.test", secret=b"fixture-secret")
-#: the reply tokens written into the fixtures' subjects, for White (player 2)
-#: and Black (player 3) in game 1: each is replaced by one the server issues
-#: now, as a reply to its latest message would carry
-WRITTEN_TOKENS = {b"x7nizeesba": 2, b"q2cpam7rdk": 3}
 
 
 def test_the_folder_holds_at_least_40_messages_each_with_its_outcome() -> None:

@@ -439,7 +439,7 @@ def read_as_written(
     as its program wrote it but for the reply tokens, and read the mailbox once.
 
     Returns the message's row, the time charged, and what the sender was sent."""
-    from tests.mailgate.test_mail_fixtures import HERE, WRITTEN_TOKENS
+    from tests.support.mail_fixtures import HERE, WRITTEN_TOKENS
 
     actors = [Actor.player(2, Door.WEB), Actor.player(3, Door.WEB)]
     for i, san in enumerate(setup):

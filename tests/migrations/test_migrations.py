@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
@@ -15,20 +14,9 @@ from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store import migrate
 from cc.store.db import Database, make_engine
-from cc.store.models import Base
 from tests.conftest import empty_database_url
+from tests.support.schema import drift
 from tests.support.sites import site_over
-
-
-def drift(url: str) -> list[object]:
-    """What the database at ``url`` lacks or has beyond the models (none: no drift)."""
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            context = MigrationContext.configure(conn, opts={"compare_type": True})
-            return list(compare_metadata(context, Base.metadata))
-    finally:
-        engine.dispose()
 
 
 def test_empty_database_upgrades_through_every_revision_without_drift(

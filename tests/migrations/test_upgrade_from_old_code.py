@@ -38,7 +38,6 @@ from cc.console import base as console_base
 from cc.console.main import cli
 from cc.store.db import make_engine
 from tests.conftest import BACKENDS, _pg_url
-from tests.migrations.test_migrations import drift
 from tests.support.paths import TESTS
 from tests.support.postgres import run_as_admin
 from tests.support.revision_history import (
@@ -49,6 +48,7 @@ from tests.support.revision_history import (
     state_at,
     state_today,
 )
+from tests.support.schema import drift
 
 pytestmark = pytest.mark.slow
 

@@ -12,10 +12,10 @@ from cc.base.clock import FixedClock
 from cc.base.kinds import Door
 from cc.cases.rules import PROTEST_DAYS
 from cc.kernel.context import Actor
-from cc.store.models import Game
 from cc.views.arbiter_desk import LEAVE_HORIZON_DAYS
 from tests.support.cases import player, setup_event
 from tests.support.days import at
+from tests.support.desk import sides
 from tests.support.events import OPERATOR
 from tests.support.sites import give_passwords
 from tests.support.web import client, csrf_of
@@ -24,13 +24,6 @@ PASSWORD = "desk-pass-1"
 CLAIMED = date(2026, 5, 22)
 #: the day before the accused's time to protest ends
 LOOKED = CLAIMED + timedelta(days=PROTEST_DAYS - 1)
-
-
-def sides(services: Services, game_id: int) -> tuple[str, str]:
-    with services.ctx.db.read() as s:
-        game = s.get(Game, game_id)
-        assert game is not None
-        return game.white.login, game.black.login
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from cc.base.kinds import Door
 from cc.kernel.context import Actor
 from tests.support.cases import player, setup_event
 from tests.support.days import at
+from tests.support.desk import sides
 from tests.support.events import OPERATOR
 from tests.support.paths import ROOT
 from tests.support.sites import give_passwords
 from tests.support.web import sign_in
-from tests.views.test_arbiter_desk import sides
 
 PASSWORD = "audit-pass-1"
 

@@ -10,8 +10,8 @@ from cc.accounts.hashing import hash_password
 from cc.app.services import Services
 from cc.base.clock import FixedClock
 from cc.store.models import Player
-from tests.events.test_knockout_event import START, matches, setup_cup, win_by_better_seed
 from tests.support.days import at
+from tests.support.knockout import START, matches, setup_cup, win_by_better_seed
 from tests.support.russian import foreign, shown_text
 from tests.support.web import OFFICE_PASSWORD, client, new_event, sign_in, with_the_office
 

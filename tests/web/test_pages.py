@@ -8,8 +8,8 @@ from pathlib import Path
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
-from cc.office.outbox import Outbox
 from tests.support.events import OPERATOR
+from tests.support.outbox import sent_mail
 from tests.support.paths import ROOT
 from tests.support.web import PASSWORD, client, csrf_of, sides_of_game_one, sign_in
 
@@ -155,17 +155,6 @@ def test_leave_page(site: Services) -> None:
         "/leave", data={"first_day": "2026-07-01", "last_day": "2026-08-10", "csrf_token": csrf}
     )
     assert refused.status_code == 422 and "45 days of leave" in refused.text
-
-
-def sent_mail(site: Services, tmp_path: Path) -> list[object]:
-    """Deliver what is queued (the embedded default's local relay) and read it."""
-    import asyncio
-
-    from mailgate.sender import LocalRelay, deliver_due
-
-    box = Outbox(tmp_path / "outbox")
-    asyncio.run(deliver_due(site.outbound, LocalRelay(), site.ctx.clock.now, box))
-    return box.messages()  # type: ignore[return-value]
 
 
 def test_password_reset_by_mail_link(site: Services, tmp_path: Path) -> None:

@@ -17,9 +17,9 @@ import pytest
 
 from cc.app.services import Services
 from cc.base.clock import FixedClock
+from tests.support.public_games import play, setup_event, sides, who
 from tests.support.sites import give_passwords
 from tests.support.web import assert_documented, client, csrf_of, sign_in, token_for
-from tests.views.test_public_games import play, setup_event, sides, who
 
 PASSWORD = "correct-horse"
 
