@@ -14,6 +14,9 @@ CC = str(Path(sys.executable).parent / "cc")
 
 
 class Console:
+    """``cc`` run as a newcomer runs it, over the database at ``url``: each
+    command a process of its own, its output kept for the test to read."""
+
     def __init__(self, url: str, home: Path) -> None:
         self.env = {**os.environ, "CC_DATABASE_URL": url, "CC_HOME": str(home)}
         self.env.pop("CC_CONFIG", None)
