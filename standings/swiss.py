@@ -1,60 +1,8 @@
-"""The Swiss system (Art. 26, 31.7): pairing the next round, and the Swiss table
+"""The Swiss system (Art. 26, 31.7): the starting order, and the Swiss table
 with the tie-breaks of Art. 39.3.3 and 39.3.4. Pure: no I/O, no clock.
 
-Pairing: the Dutch system in essence (FIDE C.04.3), announced in advance as
-the regulations require (31.7). The players still in the event are ranked by
-score, then by starting rank (the starting list is ordered by rating, then
-name). Of all the pairings of the round, the one chosen is the best by these
-criteria, each one counting before all those after it:
-
-1. Absolute: two players never meet twice, and no player gets the bye twice.
-   No player's colour difference (Whites minus Blacks) goes beyond +2 or -2,
-   and nobody gets the same colour three times running; if a round can only
-   be paired by breaking this, it is broken as few times as possible.
-2. The bye (an odd number of players) goes to the lowest-ranked player of
-   the lowest score group who has not had one (and whose taking it leaves
-   the others pairable).
-3. Score groups, top down. In each score group as many players as possible
-   are paired within it; those who cannot be (an odd group, or no opponent
-   left they have not met) float down to the next group, as few and as
-   little far as possible. Then as few pairs as possible in the group in
-   which both players want the same colour.
-4. Within each group, the top half against the bottom half in ranking order
-   (1st against the first of the lower half, 2nd against the second ...); a
-   player floating down meets the highest-ranked player of the group he
-   joins; the player who floats out of an odd group is its lowest-ranked. A
-   change needed by 1-3 is made as low down as it can be: the
-   higher-ranked player keeps the opponent the rule gives him, and his
-   partner is changed only if no lower change works (the Dutch system's
-   transpositions in S2, then exchanges between the halves).
-
-Where this is not FIDE's text to the letter: exchanges are ordered by the
-rule just given (the highest-ranked player keeps his partner first) rather
-than by FIDE's sums of pairing numbers, and the criteria on repeated floats
-(C.04.3 C.14-C.21) are not applied; the choice of a floater considers the
-next group only through its colour clashes.
-
-The search is one maximum-weight matching (:func:`networkx.max_weight_matching`
-with ``maxcardinality``: every player is paired if the round can be paired at
-all) over the pairs allowed by 1, each pair weighted so that the criteria above
-weigh in strict lexicographic order: each criterion is a "digit" of a number
-whose base exceeds whatever all the lower digits of a whole round can add up to.
-Who floats from and into each group is settled by a first matching without the
-criteria of 4, whose outcome fixes the halves of each group for the second.
-
-Colours (FIDE C.04.3 E): a player's preference comes from his played games:
-absolute (colour difference beyond 1 either way, or the same colour in the
-last two games), strong (difference 1), mild (difference 0: the other colour
-than last time). Both players get their preference when they differ; in a
-clash the stronger preference wins, then the colours alternate from the last
-round in which the two had different colours, and then the higher-ranked
-player's preference wins. With no preference on either side (the first
-round), the higher-ranked player has White on odd boards and Black on even
-boards.
-
->>> players = [SwissPlayer(str(i), i) for i in range(1, 5)]
->>> [(p.white, p.black) for p in pair_round(players).pairs]
-[('1', '3'), ('4', '2')]
+Pairing the next round is the Dutch system of FIDE C.04.3, in
+:mod:`standings.dutch`.
 """
 
 from __future__ import annotations
@@ -63,96 +11,11 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 WHITE = "W"
 BLACK = "B"
-#: a round with no game for the player (a bye, or not paired after withdrawing)
-NO_GAME = "-"
 
 _HALF = Fraction(1, 2)
-
-
-class PairingError(ValueError):
-    """The round cannot be paired without breaking an absolute rule (a repeat
-    pairing, a second bye)."""
-
-
-@dataclass(frozen=True)
-class SwissPlayer:
-    """A player as the pairing of the next round sees him."""
-
-    id: str
-    #: starting rank: 1 the highest (by rating, then name)
-    rank: int
-    score: Fraction = Fraction(0)
-    #: the colour of each round so far, "W", "B" or "-" (no game played)
-    colours: str = ""
-    #: whom he has met (a game decided without play counts as met)
-    opponents: frozenset[str] = frozenset()
-    had_bye: bool = False
-    #: withdrawn players are not paired again (33.2)
-    withdrawn: bool = False
-    rating: int | None = None
-
-
-@dataclass(frozen=True)
-class Pair:
-    board: int
-    white: str
-    black: str
-
-
-@dataclass(frozen=True)
-class RoundPairing:
-    pairs: tuple[Pair, ...]
-    #: the player with the bye, if the number of players is odd
-    bye: str | None = None
-
-
-class Strength(enum.IntEnum):
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
-
-
-@dataclass(frozen=True)
-class Preference:
-    colour: str | None
-    strength: Strength
-
-
-def preference(colours: str) -> Preference:
-    """A player's colour preference from the colours of his rounds (C.04.3 A.6).
-
-    >>> preference(""), preference("W-"), preference("WB")
-    (Preference(colour=None, strength=<Strength.NONE: 0>), \
-Preference(colour='B', strength=<Strength.STRONG: 2>), \
-Preference(colour='W', strength=<Strength.MILD: 1>))
-    >>> preference("WBB").strength.name, preference("WW").colour
-    ('ABSOLUTE', 'B')
-    """
-    played = colours.replace(NO_GAME, "")
-    if not played:
-        return Preference(None, Strength.NONE)
-    diff = played.count(WHITE) - played.count(BLACK)
-    last = played[-1]
-    other = BLACK if last == WHITE else WHITE
-    if diff > 1:
-        return Preference(BLACK, Strength.ABSOLUTE)
-    if diff < -1:
-        return Preference(WHITE, Strength.ABSOLUTE)
-    if len(played) >= 2 and played[-1] == played[-2]:
-        return Preference(other, Strength.ABSOLUTE)
-    if diff == 1:
-        return Preference(BLACK, Strength.STRONG)
-    if diff == -1:
-        return Preference(WHITE, Strength.STRONG)
-    return Preference(other, Strength.MILD)
 
 
 def starting_order(players: Iterable[tuple[str, int | None, str]]) -> list[str]:
@@ -164,202 +27,6 @@ def starting_order(players: Iterable[tuple[str, int | None, str]]) -> list[str]:
     """
     ranked = sorted(players, key=lambda p: (p[1] is None, -(p[1] or 0), p[2], p[0]))
     return [p[0] for p in ranked]
-
-
-def pair_round(players: Iterable[SwissPlayer]) -> RoundPairing:
-    """Pair the next round among the players not withdrawn (see the module)."""
-    order = sorted((p for p in players if not p.withdrawn), key=lambda p: (-p.score, p.rank))
-    ids = [p.id for p in order]
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"players listed twice: {ids!r}")
-    if len(order) < 2:
-        raise PairingError("fewer than two players left to pair")
-    plan = _Plan(order)
-    first = plan.match(with_order=False)
-    plan.settle_halves(first)
-    best = plan.match(with_order=True)
-    return plan.pairing(best)
-
-
-_BYE = "\x00bye"
-
-
-class _Plan:
-    """One round's matching: the players, their groups, the pairs allowed."""
-
-    def __init__(self, order: list[SwissPlayer]) -> None:
-        self.order = order
-        self.by_id = {p.id: p for p in order}
-        self.pos = {p.id: i for i, p in enumerate(order)}
-        scores = sorted({p.score for p in order}, reverse=True)
-        self.groups = len(scores)
-        self.group = {p.id: scores.index(p.score) for p in order}
-        self.prefs = {p.id: preference(p.colours) for p in order}
-        self.odd = len(order) % 2 == 1
-        n = len(order)
-        # the most pairs (and so terms of each digit) in one round
-        self.terms = n // 2 + 1
-        top = max(p.score for p in order) - min(p.score for p in order)
-        self.max_diff = int(2 * top) + 1
-        #: per group: residents in ranking order (the bye's taker left out),
-        #: how many float in and out (set by settle_halves)
-        self.residents: dict[int, list[str]] = {}
-        self.floats_in: dict[int, int] = {}
-        self.floats_out: dict[int, int] = {}
-
-    # -- the digits, most significant first ------------------------------
-    # 0: absolute colour clashes; 1: the bye; then per group (float count,
-    # float score differences, colour clashes); then one digit per player
-    # in ranking order (his partner against the Dutch order).
-
-    def _radices(self, with_order: bool) -> list[int]:
-        n = len(self.order)
-        maxima = [1, self.groups * (n + 1)]
-        for _ in range(self.groups):
-            maxima += [1, self.max_diff, 1]
-        if with_order:
-            maxima += [4 * n] * n
-        return [m * self.terms + 1 for m in maxima]
-
-    def _weigh(self, digits: dict[int, int], radices: list[int]) -> int:
-        cost = 0
-        for radix, index in zip(radices, range(len(radices)), strict=True):
-            cost = cost * radix + digits.get(index, 0)
-        return cost
-
-    def match(self, *, with_order: bool) -> set[tuple[str, str]]:
-        # Imported here: networkx takes longer to import than the whole
-        # console takes to start, and only pairing needs it.
-        import networkx as nx
-
-        radices = self._radices(with_order)
-        total = 1
-        for r in radices:
-            total *= r
-        graph: nx.Graph[str] = nx.Graph()
-        for i, a in enumerate(self.order):
-            for b in self.order[i + 1 :]:
-                if b.id in a.opponents or a.id in b.opponents:
-                    continue  # never a repeat pairing (absolute)
-                digits = self._pair_digits(a, b, with_order)
-                graph.add_edge(a.id, b.id, weight=total - self._weigh(digits, radices))
-            if self.odd and not a.had_bye:
-                digits = {1: self._bye_cost(a)}
-                graph.add_edge(a.id, _BYE, weight=total - self._weigh(digits, radices))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        wanted = (len(self.order) + 1) // 2
-        if len(matching) < wanted:
-            raise PairingError(
-                "the round cannot be paired without a repeat pairing or a second bye"
-            )
-        return {_ordered(a, b, self.pos) for a, b in matching}
-
-    def _bye_cost(self, p: SwissPlayer) -> int:
-        n = len(self.order)
-        return (self.groups - 1 - self.group[p.id]) * (n + 1) + (n - self.pos[p.id])
-
-    def _pair_digits(self, a: SwissPlayer, b: SwissPlayer, with_order: bool) -> dict[int, int]:
-        """``a`` ranks above ``b``."""
-        digits: dict[int, int] = {}
-        pa, pb = self.prefs[a.id], self.prefs[b.id]
-        clash = pa.colour is not None and pa.colour == pb.colour
-        if clash and pa.strength == pb.strength == Strength.ABSOLUTE:
-            digits[0] = 1
-        ga, gb = self.group[a.id], self.group[b.id]
-        base = 2 + 3 * ga
-        if ga != gb:
-            digits[base] = 1
-            digits[base + 1] = int(2 * (a.score - b.score))
-        if clash:
-            digits[2 + 3 * gb + 2] = 1
-        if with_order:
-            digits[2 + 3 * self.groups + self.pos[a.id]] = self._order_cost(a, b)
-        return digits
-
-    def settle_halves(self, matching: set[tuple[str, str]]) -> None:
-        """From a first matching: who floats out of and into each group, and
-        so the halves of what is paired within it."""
-        bye = next((a for a, b in matching if b == _BYE), None)
-        self.floats_in = dict.fromkeys(range(self.groups), 0)
-        self.floats_out = dict.fromkeys(range(self.groups), 0)
-        for a, b in matching:
-            if b != _BYE and self.group[a] != self.group[b]:
-                self.floats_out[self.group[a]] += 1
-                self.floats_in[self.group[b]] += 1
-        self.residents = {g: [] for g in range(self.groups)}
-        for p in self.order:
-            if p.id != bye:
-                self.residents[self.group[p.id]].append(p.id)
-
-    def _regions(self, g: int) -> tuple[int, int, int, int]:
-        """Group ``g``'s residents: [0, k) meet those floating in, [k, k+h) the
-        upper half, [k+h, n-f) the lower half, [n-f, n) float out."""
-        n = len(self.residents[g])
-        k, f = self.floats_in[g], self.floats_out[g]
-        half = max(n - k - f, 0) // 2
-        return k, half, n - f, n
-
-    def _order_cost(self, a: SwissPlayer, b: SwissPlayer) -> int:
-        """How far the pair a-b is from the Dutch order, on ``a``'s digit."""
-        n = len(self.order)
-        exchange = 2 * n
-        ga, gb = self.group[a.id], self.group[b.id]
-        ia = self.residents[ga].index(a.id) if a.id in self.residents[ga] else n
-        ib = self.residents[gb].index(b.id) if b.id in self.residents[gb] else n
-        k, half, stay, _ = self._regions(ga)
-        if ga != gb:
-            # a floats down: he should be one of his group's lowest (an upper
-            # player is floated only when no exchange pairs him), and meet
-            # the highest of the group he joins
-            return (0 if ia >= stay else 3 * n) + ib
-        if k <= ia < k + half and ib >= k + half:
-            return ib - (k + half)  # a transposition in the lower half
-        return exchange + ib
-
-    def pairing(self, matching: set[tuple[str, str]]) -> RoundPairing:
-        bye = next((a for a, b in matching if b == _BYE), None)
-        pairs = [(self.by_id[a], self.by_id[b]) for a, b in matching if b != _BYE]
-        pairs.sort(
-            key=lambda ab: (
-                -max(ab[0].score, ab[1].score),
-                -(ab[0].score + ab[1].score),
-                self.pos[ab[0].id],
-            )
-        )
-        out = []
-        for board, (a, b) in enumerate(pairs, start=1):
-            a_white = _a_has_white(a, b, self.prefs[a.id], self.prefs[b.id], board)
-            white, black = (a, b) if a_white else (b, a)
-            out.append(Pair(board, white.id, black.id))
-        return RoundPairing(tuple(out), bye)
-
-
-def _ordered(a: str, b: str, pos: Mapping[str, int]) -> tuple[str, str]:
-    """The pair with the higher-ranked player first, the bye last."""
-    if a == _BYE or (b != _BYE and pos[b] < pos[a]):
-        return b, a
-    return a, b
-
-
-def _a_has_white(
-    a: SwissPlayer, b: SwissPlayer, pa: Preference, pb: Preference, board: int
-) -> bool:
-    """Colours of a pair, ``a`` the higher-ranked (C.04.3 E)."""
-    if pa.colour is None and pb.colour is None:
-        return board % 2 == 1
-    if pa.colour is None:
-        return pb.colour == BLACK
-    if pb.colour is None or pa.colour != pb.colour:
-        return pa.colour == WHITE
-    # a clash: the stronger preference wins
-    if pa.strength != pb.strength:
-        return (pa.colour == WHITE) == (pa.strength > pb.strength)
-    # then alternate from the last round in which they had different colours
-    for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
-        if NO_GAME not in (ca, cb) and ca != cb:
-            return ca == BLACK
-    # then the higher-ranked player's preference
-    return pa.colour == WHITE
 
 
 # --------------------------------------------------------------- the table
@@ -733,24 +400,15 @@ def _round_half_up(value: Fraction) -> int:
 
 __all__ = [
     "BLACK",
-    "NO_GAME",
     "SWISS_TIEBREAKS",
     "SWISS_TIEBREAKS_CLOSE",
     "WHITE",
-    "Pair",
-    "PairingError",
-    "Preference",
     "RoundCell",
-    "RoundPairing",
-    "Strength",
     "SwissEntrant",
     "SwissGame",
-    "SwissPlayer",
     "SwissRow",
     "SwissTable",
     "SwissTiebreak",
-    "pair_round",
-    "preference",
     "starting_order",
     "swiss_table",
     "virtual_opponent",

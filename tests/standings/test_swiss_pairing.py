@@ -28,16 +28,14 @@ from fractions import Fraction as F
 
 import pytest
 
+from standings.dutch import BLACK, WHITE, Entrant, PairingError, Round, pair, preference
 from standings.swiss import (
     SWISS_TIEBREAKS,
     SWISS_TIEBREAKS_CLOSE,
     SwissEntrant,
     SwissGame,
-    SwissPlayer,
     SwissTable,
     SwissTiebreak,
-    pair_round,
-    preference,
     starting_order,
     swiss_table,
     virtual_opponent,
@@ -157,29 +155,27 @@ ROUNDS = [ROUND_1, ROUND_2, ROUND_3, ROUND_4]
 _POINTS = {"1-0": (F(1), F(0)), "0-1": (F(0), F(1)), "1/2-1/2": (F(1, 2), F(1, 2))}
 
 
-def players_after(rounds: list[list[tuple[int, int, str]]]) -> list[SwissPlayer]:
-    """The players as the pairing sees them after the rounds given."""
-    score = {n: F(0) for n in range(1, 17)}
-    colours = dict.fromkeys(range(1, 17), "")
-    met: dict[int, set[str]] = {n: set() for n in range(1, 17)}
+def records_after(rounds: list[list[tuple[int, int, str]]]) -> dict[int, list[Round]]:
+    """Each player's rounds after the rounds given."""
+    record: dict[int, list[Round]] = {n: [] for n in range(1, 17)}
     for games in rounds:
         for white, black, result in games:
             ws, bs = _POINTS[result]
-            score[white] += ws
-            score[black] += bs
-            colours[white] += "W"
-            colours[black] += "B"
-            met[white].add(str(black))
-            met[black].add(str(white))
-    return [
-        SwissPlayer(str(n), n, score[n], colours[n], frozenset(met[n]), rating=ENTRANTS[n - 1][1])
-        for n in range(1, 17)
-    ]
+            record[white].append(Round(str(black), WHITE, ws, played=True))
+            record[black].append(Round(str(white), BLACK, bs, played=True))
+    return record
+
+
+def entrants_after(rounds: list[list[tuple[int, int, str]]]) -> list[Entrant]:
+    """The players as the pairing sees them after the rounds given."""
+    record = records_after(rounds)
+    return [Entrant(str(n), n, rounds=tuple(record[n])) for n in range(1, 17)]
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_each_round_is_paired_as_worked_out_by_hand(number: int) -> None:
-    pairing = pair_round(players_after(ROUNDS[: number - 1]))
+    # bbpPairings, the FIDE-endorsed program, pairs each round the same way.
+    pairing = pair(entrants_after(ROUNDS[: number - 1]), rounds=5)
     assert pairing.bye is None
     got = [(int(p.white), int(p.black)) for p in pairing.pairs]
     assert got == [(w, b) for w, b, _ in ROUNDS[number - 1]]
@@ -187,50 +183,75 @@ def test_each_round_is_paired_as_worked_out_by_hand(number: int) -> None:
 
 
 def test_colour_preferences_after_three_rounds() -> None:
-    colours = {p.id: p.colours for p in players_after(ROUNDS[:3])}
-    assert colours["5"] == "WWB" and preference("WWB").colour == "B"  # strong: one White more
-    assert preference(colours["12"]).strength.name == "ABSOLUTE"  # W B B: two Blacks running
-    assert preference(colours["15"]).colour == "B"  # B W W
+    record = records_after(ROUNDS[:3])
+    assert preference(record[5]) == preference([*record[5]])
+    assert [r.colour for r in record[5]] == ["W", "W", "B"]
+    assert preference(record[5]).colour == "B"  # strong: one White more
+    assert preference(record[5]).strength == "strong"
+    assert preference(record[12]).strength == "absolute"  # W B B: two Blacks running
+    assert preference(record[15]).colour == "B"  # B W W
+    assert preference(record[1][:1]) == preference([Round("9", WHITE, played=True)])
+    assert preference([]).strength == "none"
 
 
 def test_nobody_meets_twice_and_colours_stay_within_two() -> None:
-    everyone = players_after(ROUNDS)
-    pairing = pair_round(everyone)  # round 5 too
+    pairing = pair(entrants_after(ROUNDS), rounds=5)  # round 5 too
     seen = set()
     for games in [*ROUNDS, [(int(p.white), int(p.black), "*") for p in pairing.pairs]]:
         for white, black, _ in games:
             assert frozenset((white, black)) not in seen
             seen.add(frozenset((white, black)))
-    for p in players_after(ROUNDS):
-        assert abs(p.colours.count("W") - p.colours.count("B")) <= 2
-        assert "WWW" not in p.colours and "BBB" not in p.colours
+    colours = {n: "".join(r.colour or "" for r in rs) for n, rs in records_after(ROUNDS).items()}
+    for p in pairing.pairs:
+        colours[int(p.white)] += "W"
+        colours[int(p.black)] += "B"
+    for played in colours.values():
+        assert abs(played.count("W") - played.count("B")) <= 2
+        assert "WWW" not in played and "BBB" not in played
 
 
 def test_an_odd_number_gives_the_lowest_ranked_of_the_lowest_group_the_bye_once() -> None:
-    # Fifteen players (16 withdrew before round 1 ... i.e. is left out):
-    # round 1's bye goes to 15, the lowest-ranked of the one score group.
-    fifteen = [SwissPlayer(str(n), n) for n in range(1, 16)]
-    first = pair_round(fifteen)
+    # Fifteen players: round 1's bye goes to 15, the lowest-ranked of the one
+    # score group.
+    fifteen = [Entrant(str(n), n) for n in range(1, 16)]
+    first = pair(fifteen, rounds=5)
     assert first.bye == "15"
     assert [(p.white, p.black) for p in first.pairs][:2] == [("1", "8"), ("9", "2")]
-    # Round 2: everyone on 0 but 15 (bye, 1 point) and the winners; the
-    # lowest group's lowest-ranked who has not had a bye takes it.
-    after = [
-        SwissPlayer(
-            p.id,
-            p.rank,
-            score=F(1) if p.id == "15" else F(0),
-            colours="-" if p.id == "15" else "W",
-            had_bye=p.id == "15",
-        )
-        for p in fifteen
-    ]
-    assert pair_round(after).bye == "14"
+    # Round 2: the higher-ranked won every game; 15 had the bye. The lowest
+    # group's lowest-ranked who has not had a bye takes it: 14.
+    record: dict[str, list[Round]] = {e.id: [] for e in fifteen}
+    for p in first.pairs:
+        w, b = int(p.white), int(p.black)
+        record[p.white].append(Round(p.black, WHITE, F(int(w < b)), played=True))
+        record[p.black].append(Round(p.white, BLACK, F(int(b < w)), played=True))
+    record["15"].append(Round(points=F(1), bye=True))
+    after = [Entrant(e.id, e.number, rounds=tuple(record[e.id])) for e in fifteen]
+    second = pair(after, rounds=5)
+    assert second.bye == "14"
+    # A player who won without playing (a forfeit) cannot have the bye (C2).
+    record["14"][0] = Round("7", None, F(1))
+    forfeit = [Entrant(e.id, e.number, rounds=tuple(record[e.id])) for e in fifteen]
+    assert pair(forfeit, rounds=5).bye not in ("14", "15", None)
     # A withdrawn player is not paired again (33.2).
-    gone = [SwissPlayer(p.id, p.rank, withdrawn=p.id == "1") for p in fifteen]
-    second = pair_round(gone)
+    gone = [Entrant(e.id, e.number, absent=e.id == "1") for e in fifteen]
+    second = pair(gone, rounds=5)
     assert second.bye is None
     assert all("1" not in (p.white, p.black) for p in second.pairs)
+
+
+def test_two_who_met_are_not_paired_again() -> None:
+    met = [
+        Entrant("a", 1, rounds=(Round("b", WHITE, F(1), played=True),)),
+        Entrant("b", 2, rounds=(Round("a", BLACK, F(0), played=True),)),
+    ]
+    with pytest.raises(PairingError, match="repeat"):
+        pair(met, rounds=2)
+    # a game lost by default was not played: they may meet (C.04.1)
+    forfeited = [
+        Entrant("a", 1, rounds=(Round("b", None, F(1)),)),
+        Entrant("b", 2, rounds=(Round("a", None, F(0)),)),
+    ]
+    assert [(p.white, p.black) for p in pair(forfeited, rounds=2).pairs] == [("a", "b")]
 
 
 # ------------------------------------------------------------ tie-breaks

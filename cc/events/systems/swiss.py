@@ -1,8 +1,8 @@
 """A Swiss event's rounds (Art. 26, 31.7, 33.2), as ICCF runs its preliminaries:
 all the games of a round begin together.
 
-The number of rounds and the pairing system (the Dutch system in essence,
-:mod:`standings.swiss`) are announced with the event (31.7). The start numbers
+The number of rounds and the pairing system (FIDE's Dutch system,
+:mod:`standings.dutch`) are announced with the event (31.7). The start numbers
 each section by rating (the federation's, else the server's, the unrated last
 by name) and pairs round 1 only; its games are made like every other game
 (:func:`cc.events.new_games.new_game`). When the last game of a round ends,
@@ -16,7 +16,8 @@ the round before has ended; after the last round nothing more is paired.
 A withdrawn player (his section entry's ``withdrawn_on``) is not paired
 again; his points and his opponents' stay (33.2). A bye scores what the
 regulations say (``bye_points``, an unplayed win of 1 point by default) and
-comes to a player once.
+comes to a player once, never to one who has won a game without playing
+(C.04.3 C2).
 """
 
 from __future__ import annotations
@@ -36,18 +37,11 @@ from cc.kernel.notifications import Kind, Notice, Notifications
 from cc.ratings.periods import ranking_ratings
 from cc.store.models import Event, Game, Section
 from cc.text.i18n import N_
-from standings.swiss import (
-    BLACK,
-    NO_GAME,
-    WHITE,
-    PairingError,
-    SwissPlayer,
-    pair_round,
-    starting_order,
-)
+from standings.dutch import WHITE, Entrant, PairingError, Points, Round, pair
+from standings.swiss import starting_order
 from timekeeping import local_date
 
-#: the pairing system announced for a Swiss (31.7): :mod:`standings.swiss`
+#: the pairing system announced for a Swiss (31.7): :mod:`standings.dutch`
 DUTCH = "dutch"
 #: results given without play: no colour, no game played (37, 38.4)
 UNPLAYED = (ResultReason.WITHDRAWAL, ResultReason.DEFAULT)
@@ -88,7 +82,12 @@ def _pair(
     session: Session, event: Event, section: Section, rnd: int
 ) -> tuple[Pairings, str | None]:
     """Pair round ``rnd`` of the section; the bye is recorded on its entry."""
-    pairing = pair_round(_players(session, event, section, rnd - 1))
+    pairing = pair(
+        _entrants(session, event, section, rnd - 1),
+        rounds=event.rounds or rnd,
+        first_colour=WHITE,
+        points=Points(bye=Fraction(event.bye_points)),
+    )
     bye = None
     if pairing.bye is not None:
         entry = next(e for e in section.entries if str(e.player_id) == pairing.bye)
@@ -97,41 +96,41 @@ def _pair(
     return [(rnd, p.board, int(p.white), int(p.black)) for p in pairing.pairs], bye
 
 
-def _players(session: Session, event: Event, section: Section, rounds: int) -> list[SwissPlayer]:
-    """The section's players as the pairing sees them after ``rounds`` rounds."""
+def _entrants(session: Session, event: Event, section: Section, rounds: int) -> list[Entrant]:
+    """The section's players as the pairing sees them after ``rounds`` rounds:
+    each round's opponent, colour and points; a game decided without play (a
+    default, a withdrawal, an annulled game) is no game played (C.04.1: such
+    players may meet again), a bye scores the regulations' points."""
     bye_points = Fraction(event.bye_points)
     games = session.scalars(
         select(Game).where(Game.section_id == section.id, Game.round <= rounds)
     ).all()
-    colours: dict[int, list[str]] = {e.player_id: [NO_GAME] * rounds for e in section.entries}
-    score = {e.player_id: Fraction(0) for e in section.entries}
-    met: dict[int, set[str]] = {e.player_id: set() for e in section.entries}
+    record: dict[int, list[Round]] = {e.player_id: [Round()] * rounds for e in section.entries}
     for g in games:
-        met[g.white_id].add(str(g.black_id))
-        met[g.black_id].add(str(g.white_id))
-        if g.status == GameStatus.ANNULLED:
-            continue
+        white = black = Fraction(0)
         if g.status == GameStatus.FINISHED and g.result != GameResult.UNFINISHED:
             if g.result == GameResult.DRAW:
-                score[g.white_id] += Fraction(1, 2)
-                score[g.black_id] += Fraction(1, 2)
+                white = black = Fraction(1, 2)
+            elif g.result == GameResult.WHITE_WINS:
+                white = Fraction(1)
             else:
-                score[g.white_id if g.result == GameResult.WHITE_WINS else g.black_id] += 1
-        if g.result_reason not in UNPLAYED:
-            colours[g.white_id][g.round - 1] = WHITE
-            colours[g.black_id][g.round - 1] = BLACK
+                black = Fraction(1)
+        played = g.status != GameStatus.ANNULLED and g.result_reason not in UNPLAYED
+        record[g.white_id][g.round - 1] = Round(
+            str(g.black_id), "W" if played else None, white, played
+        )
+        record[g.black_id][g.round - 1] = Round(
+            str(g.white_id), "B" if played else None, black, played
+        )
     for e in section.entries:
         if e.bye_round is not None and e.bye_round <= rounds:
-            score[e.player_id] += bye_points
+            record[e.player_id][e.bye_round - 1] = Round(points=bye_points, bye=True)
     return [
-        SwissPlayer(
+        Entrant(
             id=str(e.player_id),
-            rank=e.number or 0,
-            score=score[e.player_id],
-            colours="".join(colours[e.player_id]),
-            opponents=frozenset(met[e.player_id]),
-            had_bye=e.bye_round is not None,
-            withdrawn=e.withdrawn_on is not None,
+            number=e.number or 0,
+            rounds=tuple(record[e.player_id]),
+            absent=e.withdrawn_on is not None,
         )
         for e in section.entries
     ]
