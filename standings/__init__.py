@@ -1,5 +1,6 @@
-"""Crosstables and tie-breaks of round-robin sections, and the Swiss system's
-pairings and table (:mod:`standings.swiss`): pure, no I/O.
+"""Crosstables and tie-breaks of round-robin sections, the Swiss system's
+table (:mod:`standings.swiss`) and pairing (:mod:`standings.dutch`, FIDE's
+Dutch system), FIDE's TRF (:mod:`standings.trf`): pure, no I/O.
 
 See :mod:`standings.crosstable` and, for team events, :mod:`standings.teams`.
 """
