@@ -71,7 +71,7 @@ class Services:
         #: a Swiss's rounds after the first (Art. 31.7), paired as rounds end
         self.swiss = SwissService(ctx)
         #: FIDE's tournament report file (TRF): a section written out, a Swiss read in
-        self.trf = TrfService(ctx)
+        self.trf = TrfService(ctx, self.events, self.swiss)
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)

@@ -21,9 +21,11 @@ from sqlalchemy.orm import Session
 
 from cc.base import errors
 from cc.base.kinds import EventStatus, EventSystem, GameResult, GameStatus
-from cc.events.systems.swiss import UNPLAYED, ended
+from cc.events.lifecycle import EventService
+from cc.events.systems.swiss import UNPLAYED, SwissService, ended
+from cc.events.trf_import import ImportRequest, TrfImport, import_swiss, parse
 from cc.kernel.access import is_arbiter_of, require_official
-from cc.kernel.context import Actor, ServiceContext, find_event
+from cc.kernel.context import Actor, ServiceContext, find_event, require_admin
 from cc.ratings.periods import ranking_ratings
 from cc.store.models import Event, Game, Section, SectionEntry
 from cc.text.i18n import N_
@@ -153,8 +155,10 @@ def _first_colour(players: tuple[TrfPlayer, ...]) -> str | None:
 
 
 class TrfService:
-    def __init__(self, ctx: ServiceContext) -> None:
+    def __init__(self, ctx: ServiceContext, events: EventService, swiss: SwissService) -> None:
         self.ctx = ctx
+        self.events = events
+        self.swiss = swiss
 
     def export(self, actor: Actor, code: str, section: str | None = None) -> str:
         """The TRF of a section (the first without a name), for the event's
@@ -176,3 +180,19 @@ class TrfService:
             ):
                 return []
             return [s.name for s in event.sections if not s.teams]
+
+    def import_swiss(self, actor: Actor, text: str, request: ImportRequest) -> TrfImport:
+        """The office starts or continues a Swiss from a TRF
+        (:mod:`cc.events.trf_import`), then the next round is paired as any
+        Swiss's is; ``paired`` says which, or ``not_paired`` why not."""
+        now = self.ctx.now()
+        with self.ctx.db.write() as session:
+            require_admin(session, actor, N_("import events from a TRF"))
+            t = parse(text)
+            done = import_swiss(session, self.events, actor, now, t, request)
+        if done.played < done.rounds:
+            try:
+                done.paired = self.swiss.pair_next(actor, done.code).get("A")
+            except errors.EventStateError as exc:
+                done.not_paired = exc
+        return done
