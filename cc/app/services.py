@@ -24,6 +24,7 @@ from cc.events.standings import StandingsService
 from cc.events.systems.knockout import KnockoutService
 from cc.events.systems.swiss import SwissService
 from cc.events.thematic import ThemeService
+from cc.events.trf import TrfService
 from cc.games.messages import GameMessages
 from cc.games.moves import GameService, MoveOutcome
 from cc.games.records import RecordService
@@ -69,6 +70,8 @@ class Services:
         self.knockout = KnockoutService(ctx)
         #: a Swiss's rounds after the first (Art. 31.7), paired as rounds end
         self.swiss = SwissService(ctx)
+        #: FIDE's tournament report file (TRF): a section written out, a Swiss read in
+        self.trf = TrfService(ctx, self.events, self.swiss)
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)

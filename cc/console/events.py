@@ -1,4 +1,8 @@
-"""``cc event``: events, their regulations, sections and start, and their tables."""
+"""``cc event``: events, their regulations, sections and start, and their tables.
+
+``cc event trf`` and ``cc event import-trf`` (FIDE's report file) live in
+:mod:`cc.console.event_trf` and join the group here.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from cc.base import errors
 from cc.base.kinds import EventSystem
 from cc.base.regulations import BYE_POINTS, DayCounting, Mode, parse_time_control
 from cc.console.base import State, _, _lang, emit_json, pass_state, refusals, word
+from cc.console.event_trf import event_import_trf, event_trf
 from cc.events.lifecycle import EventSpec
 from cc.events.thematic import describe as describe_theme
 from cc.text import i18n
@@ -433,3 +438,7 @@ def _regulation_lines(mode: str, r: dict[str, Any]) -> list[str]:
     else:
         lines.append(_("public games: while played, {n} move(s) behind", n=behind))
     return lines
+
+
+event.add_command(event_trf)
+event.add_command(event_import_trf)

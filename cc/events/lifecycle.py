@@ -83,6 +83,12 @@ class EventService:
 
     def create(self, actor: Actor, spec: EventSpec) -> int:
         """Create an event in draft; returns its id."""
+        with self.ctx.db.write() as session:
+            return self.create_in(session, actor, spec).id
+
+    def create_in(self, session: Session, actor: Actor, spec: EventSpec) -> Event:
+        """:meth:`create` inside the caller's transaction (an event read from
+        a TRF is created, filled and started in one, :mod:`cc.events.trf_import`)."""
         code = spec.code.strip()
         if not code or any(c.isspace() for c in code):
             raise errors.InvalidInput(
@@ -162,70 +168,68 @@ class EventService:
                 )
 
         now = self.ctx.now()
-        with self.ctx.db.write() as session:
-            require_admin(session, actor, N_("create events"))
-            if session.scalar(select(Event.id).where(Event.code == code)) is not None:
-                raise errors.Conflict(what=N_("event code"), ref=code)
-            arbiter = self._official(session, spec.arbiter, Role.ARBITER, "arbiter")
-            adjudicator = self._official(
-                session, spec.adjudicator, Role.ADJUDICATOR, "adjudicator", Role.ARBITER
+        require_admin(session, actor, N_("create events"))
+        if session.scalar(select(Event.id).where(Event.code == code)) is not None:
+            raise errors.Conflict(what=N_("event code"), ref=code)
+        arbiter = self._official(session, spec.arbiter, Role.ARBITER, "arbiter")
+        adjudicator = self._official(
+            session, spec.adjudicator, Role.ADJUDICATOR, "adjudicator", Role.ARBITER
+        )
+        appeal = [
+            self._official(session, ref, Role.APPEAL_ARBITER, "appeal arbiter")
+            for ref in spec.appeal_arbiters
+        ]
+        if arbiter is not None and any(a is not None and a.id == arbiter.id for a in appeal):
+            # Art. 34.2: the event's arbiter may not decide appeals in it.
+            raise errors.InvalidInput(
+                field="appeal_arbiters",
+                reason=N_(
+                    "{login} is the event's arbiter and cannot also hear its appeals (Art. 34.2)",
+                    login=arbiter.login,
+                ),
             )
-            appeal = [
-                self._official(session, ref, Role.APPEAL_ARBITER, "appeal arbiter")
-                for ref in spec.appeal_arbiters
-            ]
-            if arbiter is not None and any(a is not None and a.id == arbiter.id for a in appeal):
-                # Art. 34.2: the event's arbiter may not decide appeals in it.
-                raise errors.InvalidInput(
-                    field="appeal_arbiters",
-                    reason=N_(
-                        "{login} is the event's arbiter and cannot also hear its appeals "
-                        "(Art. 34.2)",
-                        login=arbiter.login,
-                    ),
-                )
-            event = Event(
-                code=code,
-                name=spec.name.strip(),
-                mode=mode,
-                status=EventStatus.DRAFT,
-                start_date=spec.start_date,
-                end_date=spec.end_date,
-                timezone=spec.timezone,
-                cycles=spec.cycles,
-                system=system.value,
-                rounds=spec.rounds,
-                pairing_system=DUTCH if system == EventSystem.SWISS else None,
-                arbiter_id=arbiter.id if arbiter else None,
-                adjudicator_id=adjudicator.id if adjudicator else None,
-                created_at=now,
-                **asdict(start),
-            )
-            event.set_regulations(regulations)
-            event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
-            session.add(event)
-            session.flush()
-            if system in KNOCKOUTS:
-                from cc.events.systems import knockout
+        event = Event(
+            code=code,
+            name=spec.name.strip(),
+            mode=mode,
+            status=EventStatus.DRAFT,
+            start_date=spec.start_date,
+            end_date=spec.end_date,
+            timezone=spec.timezone,
+            cycles=spec.cycles,
+            system=system.value,
+            rounds=spec.rounds,
+            pairing_system=DUTCH if system == EventSystem.SWISS else None,
+            arbiter_id=arbiter.id if arbiter else None,
+            adjudicator_id=adjudicator.id if adjudicator else None,
+            created_at=now,
+            **asdict(start),
+        )
+        event.set_regulations(regulations)
+        event.appeal_arbiters = [EventAppealArbiter(player_id=a.id) for a in appeal if a]
+        session.add(event)
+        session.flush()
+        if system in KNOCKOUTS:
+            from cc.events.systems import knockout
 
-                knockout.configure(session, event, spec.match_rules)
-            audit(
-                session,
-                actor,
-                now,
-                "event_created",
-                event_id=event.id,
-                code=code,
-                mode=mode.value,
-                system=system.value,
-                rounds=spec.rounds,
-                start_date=spec.start_date.isoformat(),
-                end_date=spec.end_date.isoformat() if spec.end_date else None,
-                timezone=spec.timezone,
-                regulations={k: getattr(regulations, k) for k in regulations.__dataclass_fields__},
-                **{k: v for k, v in asdict(start).items() if v},
-            )
-            return event.id
+            knockout.configure(session, event, spec.match_rules)
+        audit(
+            session,
+            actor,
+            now,
+            "event_created",
+            event_id=event.id,
+            code=code,
+            mode=mode.value,
+            system=system.value,
+            rounds=spec.rounds,
+            start_date=spec.start_date.isoformat(),
+            end_date=spec.end_date.isoformat() if spec.end_date else None,
+            timezone=spec.timezone,
+            regulations={k: getattr(regulations, k) for k in regulations.__dataclass_fields__},
+            **{k: v for k, v in asdict(start).items() if v},
+        )
+        return event
 
     @staticmethod
     def _official(

@@ -1,5 +1,6 @@
 """The arbiter's desk at ``/arbiter``: their work first, their events below;
-and the arbiter's page of an event, with its report.
+and the arbiter's page of an event, with its report and its FIDE report
+file (TRF, :mod:`cc.events.trf`).
 
 The desk reads :class:`cc.views.arbiter_desk.ArbiterDesk` and links each
 item to where the arbiter acts (the case, the game, the event's overview);
@@ -8,6 +9,7 @@ nothing here decides anything.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -49,6 +51,7 @@ def arbiter_event_context(request: Request, info: SessionInfo, code: str) -> dic
         "players": players,
         "standings": svc.standings.event(code),
         "report": svc.event_report.report(actor_of(info), code, language(request)),
+        "trf_sections": svc.trf.sections(actor_of(info), code),
     }
 
 
@@ -59,4 +62,18 @@ def event_report(request: Request, code: str) -> Response:
     return PlainTextResponse(
         text,
         headers={"Content-Disposition": f'attachment; filename="{code}-report.txt"'},
+    )
+
+
+@router.get("/events/{code}/trf")
+def event_trf(request: Request, code: str, section: str | None = None) -> Response:
+    """A section as FIDE's TRF, for the event's officials (the first section
+    unless ``section`` names one)."""
+    info = signed_in(request)
+    text = services_of(request).trf.export(actor_of(info), code, section)
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", code if section is None else f"{code}-{section}")
+    return PlainTextResponse(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}.trf"'},
     )
