@@ -74,7 +74,8 @@ class Round:
 
     #: the opponent's id; ``None`` when he had no opponent (a bye, absent)
     opponent: str | None = None
-    #: ``"W"`` or ``"B"`` when the game was played
+    #: ``"W"`` or ``"B"``: the side of the game (only a game played counts
+    #: for the colour criteria)
     colour: str | None = None
     points: Fraction = Fraction(0)
     #: the game was played on the board (a forfeit was not)

@@ -73,12 +73,14 @@ def test_who_may_import_and_what_a_double_forfeit_is(services: Services, clock: 
     done = services.trf.import_swiss(
         OPERATOR, write_trf(_two("-", "-")), ImportRequest(code="FF", start=START)
     )
-    # two players who met (even without play) cannot be paired again: the
-    # import stands, and the arbiter hears why round 2 is not paired
-    assert done.paired is None and "repeat pairing" in str(done.not_paired)
+    # a game forfeited on both sides was not played: the two may meet
+    # (C.04.1, as bbpPairings pairs them), and round 2 pairs them
+    assert done.paired == 2 and done.not_paired is None
     with services.ctx.db.read() as session:
         (first,) = session.scalars(select(Game).where(Game.round == 1)).all()
         assert first.status == GameStatus.ANNULLED
+        (second,) = session.scalars(select(Game).where(Game.round == 2)).all()
+        assert {second.white_id, second.black_id} == {first.white_id, first.black_id}
     assert read_trf(services.trf.export(OPERATOR, "FF")).players[0].games == (
         TrfGame(1, 2, "-", "-"),
     )

@@ -37,7 +37,7 @@ from cc.kernel.notifications import Kind, Notice, Notifications
 from cc.ratings.periods import ranking_ratings
 from cc.store.models import Event, Game, Section
 from cc.text.i18n import N_
-from standings.dutch import WHITE, Entrant, PairingError, Points, Round, pair
+from standings.dutch import BLACK, WHITE, Entrant, PairingError, Points, Round, pair
 from standings.swiss import starting_order
 from timekeeping import local_date
 
@@ -82,10 +82,11 @@ def _pair(
     session: Session, event: Event, section: Section, rnd: int
 ) -> tuple[Pairings, str | None]:
     """Pair round ``rnd`` of the section; the bye is recorded on its entry."""
+    entrants = _entrants(session, event, section, rnd - 1)
     pairing = pair(
-        _entrants(session, event, section, rnd - 1),
+        entrants,
         rounds=event.rounds or rnd,
-        first_colour=WHITE,
+        first_colour=first_colour(entrants),
         points=Points(bye=Fraction(event.bye_points)),
     )
     bye = None
@@ -94,6 +95,29 @@ def _pair(
         entry.bye_round = rnd
         bye = entry.player.login
     return [(rnd, p.board, int(p.white), int(p.black)) for p in pairing.pairs], bye
+
+
+def first_colour(entrants: list[Entrant]) -> str:
+    """The colour the top-ranked player had in round 1 (TRF's XXC), as
+    bbpPairings infers it from a file without one: in the first round with a
+    game, the first player by start number to have a game, his colour, the
+    other colour if he stands at an odd place among those paired by then.
+    White for a Swiss started here (and before round 1)."""
+    ranked = sorted(entrants, key=lambda e: e.number)
+    games = [i for e in ranked for i, r in enumerate(e.rounds) if r.opponent is not None]
+    if not games:
+        return WHITE
+    first = min(games)
+    place = 0
+    for e in ranked:
+        if not any(r.opponent is not None or r.bye for r in e.rounds[: first + 1]):
+            continue
+        r = e.rounds[first]
+        if r.opponent is not None:
+            mine = r.colour or WHITE
+            return mine if place % 2 == 0 else (BLACK if mine == WHITE else WHITE)
+        place += 1
+    return WHITE
 
 
 def _entrants(session: Session, event: Event, section: Section, rounds: int) -> list[Entrant]:
@@ -116,12 +140,8 @@ def _entrants(session: Session, event: Event, section: Section, rounds: int) -> 
             else:
                 black = Fraction(1)
         played = g.status != GameStatus.ANNULLED and g.result_reason not in UNPLAYED
-        record[g.white_id][g.round - 1] = Round(
-            str(g.black_id), "W" if played else None, white, played
-        )
-        record[g.black_id][g.round - 1] = Round(
-            str(g.white_id), "B" if played else None, black, played
-        )
+        record[g.white_id][g.round - 1] = Round(str(g.black_id), WHITE, white, played)
+        record[g.black_id][g.round - 1] = Round(str(g.white_id), BLACK, black, played)
     for e in section.entries:
         if e.bye_round is not None and e.bye_round <= rounds:
             record[e.player_id][e.bye_round - 1] = Round(points=bye_points, bye=True)
