@@ -37,7 +37,8 @@ from cc.kernel.notifications import Kind, Notice, Notifications
 from cc.ratings.periods import ranking_ratings
 from cc.store.models import Event, Game, Section
 from cc.text.i18n import N_
-from standings.dutch import WHITE, Entrant, PairingError, Points, Round, pair
+from standings.dutch import PairingError, pair
+from standings.dutch_players import WHITE, Entrant, Points, Round
 from standings.swiss import starting_order
 from timekeeping import local_date
 
