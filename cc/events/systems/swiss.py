@@ -84,7 +84,7 @@ def _pair(
 ) -> tuple[Pairings, str | None]:
     """Pair round ``rnd`` of the section; the bye is recorded on its entry."""
     pairing = pair(
-        _entrants(session, event, section, rnd - 1),
+        entrants_before(session, event, section, rnd),
         rounds=event.rounds or rnd,
         first_colour=WHITE,
         points=Points(bye=Fraction(event.bye_points)),
@@ -97,11 +97,13 @@ def _pair(
     return [(rnd, p.board, int(p.white), int(p.black)) for p in pairing.pairs], bye
 
 
-def _entrants(session: Session, event: Event, section: Section, rounds: int) -> list[Entrant]:
-    """The section's players as the pairing sees them after ``rounds`` rounds:
-    each round's opponent, colour and points; a game decided without play (a
-    default, a withdrawal, an annulled game) is no game played (C.04.1: such
-    players may meet again), a bye scores the regulations' points."""
+def entrants_before(session: Session, event: Event, section: Section, rnd: int) -> list[Entrant]:
+    """The section's players as the pairing of round ``rnd`` sees them, after
+    the rounds before it: each round's opponent, colour and points; a game
+    decided without play (a default, a withdrawal, an annulled game) is no
+    game played (C.04.1: such players may meet again), a bye scores the
+    regulations' points."""
+    rounds = rnd - 1
     bye_points = Fraction(event.bye_points)
     games = session.scalars(
         select(Game).where(Game.section_id == section.id, Game.round <= rounds)
