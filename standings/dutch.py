@@ -33,71 +33,34 @@ The criteria, in C.04.3's order, and where each one is weighed
 - D: the remainder's exchanges (fewest, then the smallest difference of the
   exchanged players' numbers) and transpositions, in the ordering digits.
 
-Colours (C.04.3 E): :func:`colour_of`.
+The players' records, their colour preferences, floats and the colours of a
+pair (C.04.3 E): :mod:`standings.dutch_players`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
+from standings.dutch_players import (
+    DOWN,
+    UP,
+    WHITE,
+    Entrant,
+    Player,
+    Points,
+    colour_of,
+    compatible_colours,
+    float_of,
+    invert,
+    players,
+)
 from standings.matching import Matcher
-
-WHITE = "W"
-BLACK = "B"
-
-
-def _invert(colour: str | None) -> str | None:
-    return None if colour is None else (BLACK if colour == WHITE else WHITE)
 
 
 class PairingError(ValueError):
     """The round cannot be paired without breaking an absolute criterion."""
-
-
-@dataclass(frozen=True)
-class Points:
-    """What each outcome scores (TRF's BBW, BBD, BBL, BBZ/BBF, BBU)."""
-
-    win: Fraction = Fraction(1)
-    draw: Fraction = Fraction(1, 2)
-    loss: Fraction = Fraction(0)
-    forfeit_loss: Fraction = Fraction(0)
-    zero_bye: Fraction = Fraction(0)
-    bye: Fraction = Fraction(1)
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round of a player's record."""
-
-    #: the opponent's id; ``None`` when he had no opponent (a bye, absent)
-    opponent: str | None = None
-    #: ``"W"`` or ``"B"``: the side of the game (only a game played counts
-    #: for the colour criteria)
-    colour: str | None = None
-    points: Fraction = Fraction(0)
-    #: the game was played on the board (a forfeit was not)
-    played: bool = False
-    #: the pairing-allocated bye
-    bye: bool = False
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A player of the tournament as the next round's pairing sees him."""
-
-    id: str
-    #: the pairing number (the start number); of two players, the lower
-    #: number's colour is chosen first (as bbpPairings does)
-    number: int
-    #: the player's score; the sum of his rounds' points when not given
-    score: Fraction | None = None
-    #: one entry per round so far
-    rounds: tuple[Round, ...] = ()
-    #: not to be paired this round (withdrawn, on a requested bye)
-    absent: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,157 +77,6 @@ class RoundPairing:
     bye: str | None = None
 
 
-DOWN, UP, NONE = "down", "up", "none"
-
-
-@dataclass
-class _Player:
-    """An entrant with what the criteria read of him (computed once)."""
-
-    id: str
-    number: int
-    rank: int
-    score: Fraction
-    rounds: tuple[Round, ...]
-    played: int = 0
-    imbalance: int = 0
-    preference: str | None = None
-    repeated: str | None = None
-    strong: bool = False
-    eligible: bool = True
-    floats: dict[int, str] = field(default_factory=dict)
-
-    @property
-    def absolute_imbalance(self) -> bool:
-        return self.imbalance > 1
-
-    @property
-    def absolute(self) -> bool:
-        return self.imbalance > 1 or self.repeated is not None
-
-
-@dataclass(frozen=True)
-class Preference:
-    """A player's colour preference (C.04.3 A.6): ``colour`` and how strong:
-    ``"absolute"`` (a colour difference beyond 1 either way, or the same
-    colour in the last two games played), ``"strong"`` (a difference of 1),
-    ``"mild"`` (the other colour than last time), ``"none"`` (no game yet)."""
-
-    colour: str | None
-    strength: str
-
-
-def preference(rounds: Iterable[Round]) -> Preference:
-    """The colour preference a record gives (C.04.3 A.6).
-
-    >>> W, B = Round("x", WHITE, played=True), Round("y", BLACK, played=True)
-    >>> preference([W, B]), preference([W, Round(), W]).strength
-    (Preference(colour='W', strength='mild'), 'absolute')
-    """
-    p = _Player("", 0, 0, Fraction(0), tuple(rounds))
-    _colour_data(p, Points())
-    strength = (
-        "absolute"
-        if p.absolute
-        else "strong"
-        if p.strong
-        else "mild"
-        if p.preference is not None
-        else "none"
-    )
-    return Preference(p.preference, strength)
-
-
-def _colour_data(p: _Player, points: Points) -> None:
-    whites = blacks = run = 0
-    last: str | None = None
-    for r in p.rounds:
-        if r.played:
-            p.played += 1
-            if r.colour == WHITE:
-                whites += 1
-            else:
-                blacks += 1
-            run = 1 if not run or r.colour != last else run + 1
-            last = r.colour
-        elif r.points >= points.win or r.bye:
-            p.eligible = False  # C.04.3 C2: a bye or a win without playing
-    lower = BLACK if whites > blacks else WHITE
-    p.imbalance = abs(whites - blacks)
-    if p.imbalance > 1:
-        p.preference = lower
-    elif run > 1:
-        p.preference = _invert(last)
-    elif p.imbalance > 0:
-        p.preference = lower
-    elif run:
-        p.preference = _invert(last)
-    p.repeated = last if run > 1 else None
-    p.strong = not p.absolute and p.imbalance > 0
-
-
-def _compatible_colours(a: str | None, b: str | None) -> bool:
-    return a != b or a is None or b is None
-
-
-def _first_difference(a: _Player, b: _Player) -> tuple[str | None, str | None]:
-    """The colours of the two players' latest played games in which they had
-    different colours, going back game by game (E.3)."""
-    ca = [r.colour for r in reversed(a.rounds) if r.played]
-    cb = [r.colour for r in reversed(b.rounds) if r.played]
-    for x, y in zip(ca, cb, strict=False):
-        if x != y:
-            return x, y
-    return None, None
-
-
-def _neutral_colour(p: _Player, o: _Player) -> str | None:
-    """``p``'s colour against ``o`` by the preferences alone (E.1-E.4), or
-    ``None`` when they do not decide."""
-    if _compatible_colours(p.preference, o.preference):
-        if p.preference is not None:
-            return p.preference
-        return _invert(o.preference)
-    if p.absolute and (p.imbalance > o.imbalance or not o.absolute):
-        return p.preference
-    if o.absolute and (o.imbalance > p.imbalance or not p.absolute):
-        return _invert(o.preference)
-    if p.strong and not o.strong:
-        return p.preference
-    if o.strong and not p.strong:
-        return _invert(o.preference)
-    cp, co = _first_difference(p, o)
-    if cp is not None and co is not None:
-        return co
-    return None
-
-
-def _ranked_below(a: _Player, b: _Player) -> bool:
-    """``a`` comes after ``b`` in the bracket order: lower score, or the same
-    score and a later rank."""
-    return (a.score, b.rank) < (b.score, a.rank)
-
-
-def colour_of(p: _Player, o: _Player, first: str) -> str:
-    """``p``'s colour against ``o`` (C.04.3 E): the preferences; then the
-    higher-ranked player's preference; with none, the higher-ranked player has
-    ``first`` when his rank is odd (1st, 3rd ...), the other colour when even."""
-    colour = _neutral_colour(p, o)
-    if colour is not None:
-        return colour
-    if p.preference is None:
-        if _ranked_below(p, o):
-            return first if o.rank & 1 else _inv(first)
-        return _inv(first) if p.rank & 1 else first
-    if _ranked_below(p, o):
-        return _inv(o.preference)
-    return p.preference
-
-
-def _inv(colour: str | None) -> str:
-    return BLACK if colour == WHITE else WHITE
-
-
 def _bits(n: int) -> int:
     return max(n, 0).bit_length()
 
@@ -274,8 +86,8 @@ class _Round:
 
     def __init__(
         self,
-        players: list[_Player],
-        by_id: dict[str, _Player],
+        players: list[Player],
+        by_id: dict[str, Player],
         played_rounds: int,
         total_rounds: int,
         points: Points,
@@ -310,7 +122,7 @@ class _Round:
 
     # -- the criteria ------------------------------------------------------
 
-    def compatible(self, a: _Player, b: _Player) -> bool:
+    def compatible(self, a: Player, b: Player) -> bool:
         if frozenset((a.id, b.id)) in self.forbidden:
             return False
         if not (a.absolute and b.absolute and a.preference == b.preference):
@@ -320,24 +132,12 @@ class _Round:
             a.score > self.top_threshold or b.score > self.top_threshold
         )
 
-    def float_of(self, p: _Player, back: int) -> str:
+    def float_of(self, p: Player, back: int) -> str:
         """How ``p`` floated ``back`` rounds ago (a bye or a win without play
         is a downfloat)."""
-        key = back
-        if key in p.floats:
-            return p.floats[key]
-        r = p.rounds[self.played_rounds - back]
-        if not r.played:
-            result = DOWN if r.points > self.points.loss else NONE
-        else:
-            mine = _score_back(p, back)
-            assert r.opponent is not None
-            theirs = _score_back(self.by_id[r.opponent], back)
-            result = DOWN if mine > theirs else UP if mine < theirs else NONE
-        p.floats[key] = result
-        return result
+        return float_of(p, back, self.by_id, self.points)
 
-    def bye_candidate(self, p: _Player) -> bool:
+    def bye_candidate(self, p: Player) -> bool:
         return p.eligible and p.score <= self.bye_score
 
     def total_shift(self) -> int:
@@ -350,7 +150,7 @@ class _Round:
             total += 2 * s + 2 * g
         return total + 3 * s + 1
 
-    def edge_weight(self, h: _Player, lo: _Player, current: bool, following: bool) -> int:
+    def edge_weight(self, h: Player, lo: Player, current: bool, following: bool) -> int:
         """The weight of ``h``-``lo`` (``h`` above ``lo`` in the order), ``lo``
         in the current bracket or the next (see the module's list)."""
         if not self.compatible(h, lo):
@@ -394,7 +194,7 @@ class _Round:
         # room for the ordering of transpositions and exchanges
         return w << (3 * s + 1)
 
-    def _colour_digits(self, w: int, p: _Player, o: _Player, current: bool) -> int:
+    def _colour_digits(self, w: int, p: Player, o: Player, current: bool) -> int:
         s = self.size_bits
         w <<= s
         w |= current and (
@@ -404,10 +204,10 @@ class _Round:
         if p.imbalance == o.imbalance:
             rule = p.repeated is None or p.repeated != o.repeated
         else:
-            rule = (o if p.imbalance > o.imbalance else p).repeated != _invert(p.preference)
+            rule = (o if p.imbalance > o.imbalance else p).repeated != invert(p.preference)
         w |= current and (not p.absolute or not o.absolute or p.preference != o.preference or rule)
         w <<= s
-        w |= current and _compatible_colours(p.preference, o.preference)
+        w |= current and compatible_colours(p.preference, o.preference)
         w <<= s
         w |= current and (
             (not p.strong and not p.absolute)
@@ -416,14 +216,6 @@ class _Round:
             or p.preference != o.preference
         )
         return w
-
-
-def _score_back(p: _Player, back: int) -> Fraction:
-    """``p``'s score before the last ``back`` rounds."""
-    score = p.score
-    for r in p.rounds[len(p.rounds) - back :]:
-        score -= r.points
-    return score
 
 
 def pair(
@@ -439,27 +231,14 @@ def pair(
     the first-ranked player in the first round (TRF's XXC)."""
     points = points or Points()
     everyone = list(entrants)
-    played_rounds = max((len(e.rounds) for e in everyone), default=0)
-    ranked = sorted(everyone, key=lambda e: e.number)
-    by_id: dict[str, _Player] = {}
-    rank = 0
-    for e in ranked:
-        record = e.rounds + (Round(),) * (played_rounds - len(e.rounds))
-        score = e.score if e.score is not None else sum((r.points for r in record), Fraction(0))
-        p = _Player(e.id, e.number, rank, score, record)
-        _colour_data(p, points)
-        by_id[e.id] = p
-        # the rank counts those in the tournament: present, or paired before
-        if not e.absent or any(r.opponent is not None or r.bye for r in record):
-            rank += 1
-    if len(by_id) != len(everyone):
-        raise ValueError("an entrant is listed twice")
+    by_id = players(everyone, points)
+    played_rounds = max((len(p.rounds) for p in by_id.values()), default=0)
     pairs_forbidden = {frozenset(ab) for ab in forbidden}
     for p in by_id.values():
         for r in p.rounds:
             if r.played and r.opponent is not None:
                 pairs_forbidden.add(frozenset((p.id, r.opponent)))
-    present = [by_id[e.id] for e in ranked if not e.absent]
+    present = [by_id[e.id] for e in sorted(everyone, key=lambda e: e.number) if not e.absent]
     if len(present) < 2:
         raise PairingError("fewer than two players to pair")
     state = _Round(present, by_id, played_rounds, rounds, points, pairs_forbidden)
@@ -735,7 +514,7 @@ def _boards(st: _Round, mates: list[int], first: str) -> RoundPairing:
     byes = [order[i].id for i in range(len(order)) if mates[i] == i]
     if len(byes) > 1:
         raise PairingError("the players cannot all be paired")
-    found: list[tuple[_Player, _Player]] = []
+    found: list[tuple[Player, Player]] = []
     for i, j in enumerate(mates):
         if i < j:
             a, b = order[i], order[j]
@@ -743,7 +522,7 @@ def _boards(st: _Round, mates: list[int], first: str) -> RoundPairing:
             white, black = (p, o) if colour_of(p, o, first) == WHITE else (o, p)
             found.append((white, black))
 
-    def key(pair: tuple[_Player, _Player]) -> tuple[Fraction, Fraction, int]:
+    def key(pair: tuple[Player, Player]) -> tuple[Fraction, Fraction, int]:
         hi, lo = sorted(pair, key=lambda q: (-q.score, q.rank))
         return (-hi.score, -lo.score, hi.rank)
 

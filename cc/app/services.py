@@ -41,6 +41,7 @@ from cc.views.audit_log import AuditLog
 from cc.views.event_report import EventReportService
 from cc.views.office_home import Office
 from cc.views.queries import QueryService
+from cc.views.round_report import RoundReportService
 
 
 class Services:
@@ -75,6 +76,8 @@ class Services:
         #: the server's rating (Glicko-2) over the periods the organiser closes
         self.ratings = RatingService(ctx)
         self.event_report = EventReportService(ctx)
+        #: a Swiss round's pairs and why each is what it is (C.04.3)
+        self.round_report = RoundReportService(ctx)
         self.ledgers = LedgerService(ctx)
         self.receipts = ReceiptService(ctx)
         #: a game's record loaded from PGN by its arbiter (56.9.1)

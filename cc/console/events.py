@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +20,9 @@ from cc.events.lifecycle import EventSpec
 from cc.events.thematic import describe as describe_theme
 from cc.text import i18n
 from cc.text.i18n import N_
+
+if TYPE_CHECKING:
+    from cc.views.round_report import RoundPlayer
 
 
 @click.group()
@@ -216,6 +219,53 @@ def event_pair_next(state: State, code: str) -> None:
     paired = state.services.swiss.pair_next(state.actor, code)
     for section, rnd in paired.items():
         click.echo(_("section {section}: round {round} paired", section=section, round=rnd))
+
+
+@event.command("round")
+@click.argument("code")
+@click.argument("number", type=int)
+@click.option("--section", help="The section (default: the first).")
+@click.option("--json", "as_json_flag", is_flag=True)
+@pass_state
+@refusals
+def event_round(
+    state: State, code: str, number: int, section: str | None, as_json_flag: bool
+) -> None:
+    """A Swiss round's pairs and why: score groups, floaters, colour reasons (C.04.3)."""
+    view = state.services.round_report.round(state.actor, code, number, section)
+    if as_json_flag:
+        emit_json(view)
+        return
+    lang = _lang()
+    click.echo(
+        _(
+            "{code} section {section}: round {round} of {rounds}",
+            code=code,
+            section=view.section,
+            round=view.round,
+            rounds=view.rounds,
+        )
+    )
+
+    def who(p: RoundPlayer) -> str:
+        return f"{p.name} ({p.number}), {p.score}; {p.preference.localize(lang)}; {p.floats_text}"
+
+    click.echo(_("board: White (number), score; colour preference; floats - Black (the same)"))
+    for b in view.boards:
+        click.echo(f"{b.board:>3}  {who(b.white)}  -  {who(b.black)}")
+        group = _("score group {score}", score=b.bracket)
+        if b.floaters:
+            group += "; " + i18n.localize(b.floaters, lang)
+        click.echo(f"     {group}")
+        colours = b.colours.localize(lang)
+        if not b.as_the_rules:
+            colours += " " + _("(the record read now gives the other colours)")
+        click.echo(f"     {colours}")
+    if view.bye is not None and view.bye_reason is not None:
+        click.echo(f"{view.bye.name} ({view.bye.number}): {view.bye_reason.localize(lang)}")
+    if view.absent:
+        click.echo(_("absent: {names}", names=", ".join(p.name for p in view.absent)))
+    click.echo(_("floats: the rounds before, latest first: ↓ down, ↑ up, - none"))
 
 
 @event.command("crosstable")

@@ -1,6 +1,6 @@
 """The arbiter's desk at ``/arbiter``: their work first, their events below;
 and the arbiter's page of an event, with its report and its FIDE report
-file (TRF, :mod:`cc.events.trf`).
+file (TRF, :mod:`cc.events.trf`), and of a Swiss round.
 
 The desk reads :class:`cc.views.arbiter_desk.ArbiterDesk` and links each
 item to where the arbiter acts (the case, the game, the event's overview);
@@ -52,7 +52,16 @@ def arbiter_event_context(request: Request, info: SessionInfo, code: str) -> dic
         "standings": svc.standings.event(code),
         "report": svc.event_report.report(actor_of(info), code, language(request)),
         "trf_sections": svc.trf.sections(actor_of(info), code),
+        "paired_rounds": svc.round_report.paired_rounds(actor_of(info), code),
     }
+
+
+@router.get("/arbiter/events/{code}/rounds/{number}")
+def arbiter_round(request: Request, code: str, number: int, section: str | None = None) -> Response:
+    """A Swiss round's pairs and why each is what it is, for the event's officials."""
+    info = signed_in(request)
+    view = services_of(request).round_report.round(actor_of(info), code, number, section)
+    return render(request, "arbiter_round.html", view=view)
 
 
 @router.get("/arbiter/events/{code}/report.txt")

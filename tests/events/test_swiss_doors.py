@@ -164,6 +164,23 @@ def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:
     console.run("game", "resign", "2", "--player", "vera")
     said = console.refused("event", "pair-next", "SW", code="event_state")
     assert "all 2 rounds are paired" in said
+    # Why each round is what it is: the bye, the pairs' score groups and colours.
+    first = console.run("event", "round", "SW", "1").stdout
+    assert "SW section A: round 1 of 2" in first
+    assert "  1  Anna (1), 0; none; -  -  Boris (2), 0; none; -" in first
+    assert "E.5: no preferences; the higher-ranked player (Anna) has White" in first
+    assert "Vera (3): pairing-allocated bye: score 0, eligible" in first
+    second = console.run("--lang", "ru", "event", "round", "SW", "2", "--section", "A").stdout
+    assert "SW, группа A: тур 2 из 2" in second and "очковая группа 1" in second
+    assert "Anna (1), 1; чёрные, сильное; 1-" in second  # White in round 1
+    assert "Vera (3), 1; нет; 1↓" in second  # the bye floated her down
+    assert "E.1: оба цветовых предпочтения удовлетворены" in second
+    data = console.json("event", "round", "SW", "2")
+    assert isinstance(data, dict) and data["round"] == 2 and data["bye"]["login"] == "boris"
+    [board] = data["boards"]
+    assert (board["white"]["login"], board["black"]["login"]) == ("vera", "anna")
+    assert board["white"]["floats"] == [[1, "↓"]] and board["as_the_rules"]
+    console.refused("event", "round", "SW", "3", code="event_state")
 
 
 def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
@@ -193,3 +210,93 @@ def test_a_round_that_cannot_be_paired_leaves_the_result_standing(
     # Every game is decided, but a round is still to come: the event stays open.
     assert services.daily.run(START + timedelta(days=1)).closed == []
     assert services.queries.event("TWO").status == "started"
+
+
+def swiss_played_two_rounds(services: Services, clock: FixedClock) -> dict[str, int]:
+    """The Swiss of four after two rounds: Anna 2, Vera 1, Boris 1, Gleb 0;
+    round 3 paired by the last result."""
+    at(clock, START)
+    ids = swiss_of_four(services)
+    for loser, rnd in (("Gleb", 1), ("Boris", 1), ("Vera", 2), ("Gleb", 2)):
+        with services.ctx.db.read() as session:
+            game = session.scalars(select(Game).where(Game.round == rnd, Game.result == "*")).all()
+            gid = next(g.id for g in game if ids[loser] in (g.white_id, g.black_id))
+        services.games.resign(player(ids, loser), gid)
+    return ids
+
+
+def test_the_arbiter_sees_why_each_pair_of_a_round_is_what_it_is(
+    services: Services, clock: FixedClock
+) -> None:
+    ids = swiss_played_two_rounds(services, clock)
+    arb = player(ids, "arb")
+    assert services.round_report.paired_rounds(arb, "SW") == {"A": 3}
+    # Round 2: 1 point each: both had White (a strong preference for Black);
+    # Anna (number 1) ranks higher and has it (E.4); 0 each: Boris (2) has White
+    second = services.round_report.round(arb, "SW", 2)
+    assert [(b.white.login, b.black.login) for b in second.boards] == [
+        ("vera", "anna"),
+        ("boris", "gleb"),
+    ]
+    one, two = second.boards
+    assert one.bracket == "1" and one.down is None and one.floaters == ""
+    assert one.colours.startswith("E.4") and "Anna" in one.colours
+    assert str(one.black.preference) == "Black, strong" and one.as_the_rules
+    assert two.bracket == "0" and two.colours.startswith("E.4") and "Boris" in two.colours
+    assert one.white.floats == ((1, "-"),)
+    # Round 3: Anna (2) has met Vera and Gleb: she floats down to Boris (1);
+    # Vera (1) down to Gleb (0). Each pair wants opposite colours (E.1).
+    third = services.round_report.round(arb, "SW", 3)
+    assert [(b.white.login, b.black.login) for b in third.boards] == [
+        ("anna", "boris"),
+        ("gleb", "vera"),
+    ]
+    first, last = third.boards
+    assert (first.bracket, first.down, first.up) == ("2", "anna", "boris")
+    assert str(first.floaters) == "Anna floats down, Boris up"
+    assert (last.bracket, last.down, last.up) == ("1", "vera", "gleb")
+    assert all(b.colours.startswith("E.1") and b.as_the_rules for b in third.boards)
+    assert str(last.black.preference) == "Black, absolute"  # two Whites
+    assert last.black.floats == ((2, "-"), (1, "-"))
+    assert third.bye is None and third.absent == []
+    # The officials only; a round not paired, or a system without rounds, is refused.
+    with pytest.raises(errors.NotPermitted):
+        services.round_report.round(player(ids, "Anna"), "SW", 3)
+    with pytest.raises(errors.EventStateError, match="round 4 is not paired"):
+        services.round_report.round(arb, "SW", 4)
+    with pytest.raises(errors.NotFound):
+        services.round_report.round(arb, "SW", 1, "B")
+
+
+def test_the_round_page_for_the_officials_in_both_languages(
+    services: Services, clock: FixedClock
+) -> None:
+    swiss_played_two_rounds(services, clock)
+    services.players.add(OPERATOR, login="office", name="Ольга", roles=["admin"], lang="ru")
+    from tests.support.sites import give_passwords
+    from tests.support.web import PASSWORD, sign_in
+
+    give_passwords(services, PASSWORD)
+    arb = sign_in(services, "arb", PASSWORD)  # reads English
+    assert 'href="/arbiter/events/SW/rounds/3?section=A"' in arb.get("/arbiter/events/SW").text
+    page = arb.get("/arbiter/events/SW/rounds/3")
+    assert page.status_code == 200
+    en = page.text
+    assert 'id="round-boards"' in en and 'data-label="Score group">2</td>' in en
+    assert "<strong>Anna</strong> (1), 2" in en and "preference: White, mild" in en
+    assert "Anna floats down, Boris up" in en and "Vera floats down, Gleb up" in en
+    assert en.count("E.1: both preferences granted") == 2
+    assert "Black, absolute; floats: 2- 1-" in en
+    second = arb.get("/arbiter/events/SW/rounds/2").text
+    assert "E.4: the higher-ranked player&#39;s preference granted (Anna)" in second
+    # The office (an admin, reading Russian) finds it from the event's page.
+    office = sign_in(services, "office", PASSWORD)
+    assert 'id="swiss-rounds"' in office.get("/office/events/SW").text
+    ru = office.get("/arbiter/events/SW/rounds/3").text
+    assert "Очковая группа" in ru and "Anna спускается, Boris поднимается" in ru
+    assert "E.1: оба цветовых предпочтения удовлетворены" in ru
+    assert "цветовое предпочтение: чёрные, абсолютное" in ru
+    # A player of the event is refused the page; round 4 is not paired yet.
+    anna = sign_in(services, "anna", PASSWORD)
+    assert anna.get("/arbiter/events/SW/rounds/3").status_code == 403
+    assert arb.get("/arbiter/events/SW/rounds/4").status_code in (409, 422)

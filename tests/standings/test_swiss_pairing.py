@@ -28,7 +28,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from standings.dutch import BLACK, WHITE, Entrant, PairingError, Round, pair, preference
+from standings.dutch import PairingError, pair
+from standings.dutch_players import BLACK, WHITE, Entrant, Round, preference
 from standings.swiss import (
     SWISS_TIEBREAKS,
     SWISS_TIEBREAKS_CLOSE,

@@ -37,7 +37,8 @@ from cc.kernel.notifications import Kind, Notice, Notifications
 from cc.ratings.periods import ranking_ratings
 from cc.store.models import Event, Game, Section
 from cc.text.i18n import N_
-from standings.dutch import BLACK, WHITE, Entrant, PairingError, Points, Round, pair
+from standings.dutch import PairingError, pair
+from standings.dutch_players import BLACK, WHITE, Entrant, Points, Round
 from standings.swiss import starting_order
 from timekeeping import local_date
 
@@ -82,7 +83,7 @@ def _pair(
     session: Session, event: Event, section: Section, rnd: int
 ) -> tuple[Pairings, str | None]:
     """Pair round ``rnd`` of the section; the bye is recorded on its entry."""
-    entrants = _entrants(session, event, section, rnd - 1)
+    entrants = entrants_before(session, event, section, rnd)
     pairing = pair(
         entrants,
         rounds=event.rounds or rnd,
@@ -120,11 +121,13 @@ def first_colour(entrants: list[Entrant]) -> str:
     return WHITE
 
 
-def _entrants(session: Session, event: Event, section: Section, rounds: int) -> list[Entrant]:
-    """The section's players as the pairing sees them after ``rounds`` rounds:
-    each round's opponent, colour and points; a game decided without play (a
-    default, a withdrawal, an annulled game) is no game played (C.04.1: such
-    players may meet again), a bye scores the regulations' points."""
+def entrants_before(session: Session, event: Event, section: Section, rnd: int) -> list[Entrant]:
+    """The section's players as the pairing of round ``rnd`` sees them, after
+    the rounds before it: each round's opponent, colour and points; a game
+    decided without play (a default, a withdrawal, an annulled game) is no
+    game played (C.04.1: such players may meet again), a bye scores the
+    regulations' points."""
+    rounds = rnd - 1
     bye_points = Fraction(event.bye_points)
     games = session.scalars(
         select(Game).where(Game.section_id == section.id, Game.round <= rounds)
