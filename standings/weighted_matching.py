@@ -23,6 +23,7 @@ and a blossom's label can name the edge and its direction in one number.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -33,6 +34,9 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     mates = list(range(n))
     # Only the vertices that some positive edge touches take part; they are
     # renumbered 0 .. nv-1 so that every list below is as short as it can be.
+    # They are numbered in the order the edges bring them, and the edges
+    # keep theirs: where several matchings weigh the same, the one found is
+    # the one networkx finds when given the same edges one by one.
     index: dict[int, int] = {}
     vertices: list[int] = []
     endpoint: list[int] = []
@@ -61,11 +65,17 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     unmatched); ``doubled[k]`` is twice the weight of edge ``k``."""
     nedge = len(doubled)
     nb = 2 * nv
-    # neighbend[v]: the remote endpoints of v's edges.
+    # neighbend[v]: the remote endpoints of v's edges; adjacent[v]: each
+    # with its vertex and doubled weight, as the scan of v reads them.
     neighbend: list[list[int]] = [[] for _ in range(nv)]
+    adjacent: list[list[tuple[int, int, int]]] = [[] for _ in range(nv)]
     for k in range(nedge):
-        neighbend[endpoint[2 * k]].append(2 * k + 1)
-        neighbend[endpoint[2 * k + 1]].append(2 * k)
+        a = endpoint[2 * k]
+        b = endpoint[2 * k + 1]
+        neighbend[a].append(2 * k + 1)
+        neighbend[b].append(2 * k)
+        adjacent[a].append((2 * k + 1, b, doubled[k]))
+        adjacent[b].append((2 * k, a, doubled[k]))
     mate = [-1] * nv
     # Per top-level blossom (vertices are the trivial ones, 0 .. nv-1; the
     # others take numbers nv .. 2nv-1): 0 unlabelled, 1 S, 2 T (5 while a
@@ -82,14 +92,24 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     # blossomendps[b][i]: the endpoint of the edge from child i to child i+1.
     blossomendps: list[list[int]] = [[] for _ in range(nb)]
     # The least-slack edge to an S-blossom (vertex: from a free or
-    # unreached vertex; top-level S-blossom: to another S-blossom).
+    # unreached vertex; top-level S-blossom: to another S-blossom), as its
+    # endpoint on the side that found it.
     bestedge = [-1] * nb
+    # The slack of bestedge when it was chosen, plus the deltas of the stage
+    # so far (once for an edge to a free vertex, twice between S-blossoms):
+    # the slack now is found from it without touching the edge again. For a
+    # vertex inside a T-blossom it is put right when the blossom expands.
+    bestkey = [0] * nb
+    stagedelta = 0
     blossombestedges: list[list[int] | None] = [None] * nb
     unusedblossoms = list(range(nb - 1, nv - 1, -1))
+    # The non-trivial top-level and sub-blossoms, oldest first.
+    live: list[int] = []
     # Twice the vertex duals, then the blossom duals.
     maxweight = max(doubled) // 2
     dualvar = [maxweight] * nv + [0] * nv
-    allowedge = [False] * nedge
+    # Above every key: the duals only ever sum to less than they start at.
+    never = (2 * nv + 4) * maxweight + 1
     queue: list[int] = []
 
     def leaves(b: int) -> list[int]:
@@ -111,6 +131,7 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
             label[w] = label[b] = t
             labelend[w] = labelend[b] = p
             bestedge[w] = bestedge[b] = -1
+            bestkey[w] = bestkey[b] = never
             if t == 1:
                 if b < nv:
                     queue.append(b)
@@ -145,13 +166,14 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
             label[b] = 1
         return base
 
-    def add_blossom(base: int, k: int) -> None:
-        v = endpoint[2 * k]
-        w = endpoint[2 * k + 1]
+    def add_blossom(base: int, q: int) -> None:
+        v = endpoint[q]
+        w = endpoint[q ^ 1]
         bb = inblossom[base]
         bv = inblossom[v]
         bw = inblossom[w]
         b = unusedblossoms.pop()
+        live.append(b)
         blossombase[b] = base
         blossomparent[b] = -1
         blossomparent[bb] = b
@@ -165,7 +187,7 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
         path.append(bb)
         path.reverse()
         endps.reverse()
-        endps.append(2 * k)
+        endps.append(q)
         while bw != bb:
             blossomparent[bw] = b
             path.append(bw)
@@ -186,32 +208,34 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
         for sub in path:
             known = blossombestedges[sub]
             if known is None:
-                candidates = [p >> 1 for x in leaves(sub) for p in neighbend[x]]
+                candidates = [p ^ 1 for x in leaves(sub) for p in neighbend[x]]
             else:
                 candidates = known
             for e in candidates:
-                i = endpoint[2 * e]
-                j = endpoint[2 * e + 1]
+                i = endpoint[e]
+                j = endpoint[e ^ 1]
                 bj = inblossom[j]
                 if bj == b:
                     bj = inblossom[i]
                     if bj == b:
                         continue
                 if label[bj] == 1:
-                    s = dualvar[i] + dualvar[j] - doubled[e]
+                    s = dualvar[i] + dualvar[j] - doubled[e >> 1]
                     if bj not in bestslack or s < bestslack[bj]:
                         bestedgeto[bj] = e
                         bestslack[bj] = s
             blossombestedges[sub] = None
             bestedge[sub] = -1
+            bestkey[sub] = never
         blossombestedges[b] = list(bestedgeto.values())
         best = -1
-        bestvalue = 0
+        bestvalue = never
         for bj, e in bestedgeto.items():
-            if best == -1 or bestslack[bj] < bestvalue:
+            if bestslack[bj] < bestvalue:
                 best = e
                 bestvalue = bestslack[bj]
         bestedge[b] = best
+        bestkey[b] = bestvalue + 2 * stagedelta if best != -1 else never
 
     def expand_blossom(top: int, endstage: bool) -> None:
         stack = [top]
@@ -227,6 +251,12 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                     for x in leaves(s):
                         inblossom[x] = s
             if not endstage and label[b] == 2:
+                for x in leaves(b):
+                    e = bestedge[x]
+                    if e != -1:
+                        bestkey[x] = stagedelta + (
+                            dualvar[endpoint[e]] + dualvar[x] - doubled[e >> 1]
+                        )
                 relabel_expanded(b)
             label[b] = labelend[b] = -1
             blossomchilds[b] = []
@@ -234,6 +264,8 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
             blossombase[b] = -1
             blossombestedges[b] = None
             bestedge[b] = -1
+            bestkey[b] = never
+            live.remove(b)
             unusedblossoms.append(b)
 
     def relabel_expanded(b: int) -> None:
@@ -255,15 +287,14 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
             label[endpoint[p ^ 1]] = 0
             label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
             assign_label(endpoint[p ^ 1], 2, p)
-            allowedge[endps[j - endptrick] >> 1] = True
             j += jstep
             p = endps[j - endptrick] ^ endptrick
-            allowedge[p >> 1] = True
             j += jstep
         bv = childs[j]
         label[endpoint[p ^ 1]] = label[bv] = 2
         labelend[endpoint[p ^ 1]] = labelend[bv] = p
         bestedge[bv] = -1
+        bestkey[bv] = never
         j += jstep
         while childs[j] != entrychild:
             bv = childs[j]
@@ -335,11 +366,36 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                 mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    for _stage in range(nv):
+    while True:
+        # A stage often ends at once: the vertex it scans first, the last
+        # free one, has a tight edge to another free vertex and takes the
+        # first such. Do that without the stage (and its scan of every
+        # free vertex) while no zero-dual blossom would have to be expanded
+        # after it.
+        while not any(dualvar[b] == 0 and blossomparent[b] == -1 for b in live):
+            v = nv - 1
+            while v >= 0 and mate[v] != -1:
+                v -= 1
+            if v < 0 or inblossom[v] != v:
+                break
+            dv = dualvar[v]
+            found = -1
+            for p in neighbend[v]:
+                w = endpoint[p]
+                if dv + dualvar[w] == doubled[p >> 1]:
+                    bw = inblossom[w]
+                    if mate[blossombase[bw]] == -1:
+                        found = p if bw == w else -1
+                        break
+            if found == -1:
+                break
+            mate[v] = found
+            mate[endpoint[found]] = found ^ 1
         label[:] = [0] * nb
         bestedge[:] = [-1] * nb
+        bestkey[:] = [never] * nb
+        stagedelta = 0
         blossombestedges[nv:] = [None] * nv
-        allowedge[:] = [False] * nedge
         queue.clear()
         for v in range(nv):
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -348,49 +404,49 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
         while True:
             while queue and not augmented:
                 v = queue.pop()
+                twice = 2 * stagedelta
                 bv = inblossom[v]
                 dv = dualvar[v]
-                for p in neighbend[v]:
-                    k = p >> 1
-                    w = endpoint[p]
+                for p, w, dw in adjacent[v]:
                     bw = inblossom[w]
                     if bv == bw:
                         continue
-                    if not allowedge[k]:
-                        kslack = dv + dualvar[w] - doubled[k]
-                        if kslack <= 0:
-                            allowedge[k] = True
-                    if allowedge[k]:
-                        if label[bw] == 0:
-                            assign_label(w, 2, p ^ 1)
-                        elif label[bw] == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, k)
-                                bv = inblossom[v]
-                            else:
-                                augment_matching(k)
-                                augmented = True
-                                break
+                    kslack = dv + dualvar[w] - dw
+                    lw = label[bw]
+                    if kslack > 0:
+                        if lw == 1:
+                            key = kslack + twice
+                            if key < bestkey[bv]:
+                                bestedge[bv] = p ^ 1
+                                bestkey[bv] = key
                         elif label[w] == 0:
-                            label[w] = 2
-                            labelend[w] = p ^ 1
-                    elif label[bw] == 1:
-                        e = bestedge[bv]
-                        if e == -1 or kslack < (
-                            dualvar[endpoint[2 * e]]
-                            + dualvar[endpoint[2 * e + 1]]
-                            - doubled[e]
-                        ):
-                            bestedge[bv] = k
+                            if lw == 0:
+                                key = kslack + stagedelta
+                                if key < bestkey[w]:
+                                    bestedge[w] = p ^ 1
+                                    bestkey[w] = key
+                            else:
+                                # Inside a T-blossom the slack stays put
+                                # until the blossom expands.
+                                e = bestedge[w]
+                                if e == -1 or kslack < (
+                                    dualvar[endpoint[e]] + dualvar[w] - doubled[e >> 1]
+                                ):
+                                    bestedge[w] = p ^ 1
+                    elif lw == 0:
+                        assign_label(w, 2, p ^ 1)
+                    elif lw == 1:
+                        base = scan_blossom(v, w)
+                        if base >= 0:
+                            add_blossom(base, p ^ 1)
+                            bv = inblossom[v]
+                        else:
+                            augment_matching(p >> 1)
+                            augmented = True
+                            break
                     elif label[w] == 0:
-                        e = bestedge[w]
-                        if e == -1 or kslack < (
-                            dualvar[endpoint[2 * e]]
-                            + dualvar[endpoint[2 * e + 1]]
-                            - doubled[e]
-                        ):
-                            bestedge[w] = k
+                        label[w] = 2
+                        labelend[w] = p ^ 1
             if augmented:
                 break
 
@@ -402,23 +458,21 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
             deltaedge = -1
             deltablossom = -1
             for v in range(nv):
-                e = bestedge[v]
-                if e != -1 and label[inblossom[v]] == 0:
-                    d = dualvar[endpoint[2 * e]] + dualvar[endpoint[2 * e + 1]] - doubled[e]
+                if bestedge[v] != -1 and label[inblossom[v]] == 0:
+                    d = bestkey[v] - stagedelta
                     if d < delta:
                         delta = d
                         deltatype = 2
-                        deltaedge = e
-            for b in range(nb):
-                e = bestedge[b]
-                if e != -1 and blossomparent[b] == -1 and label[b] == 1:
-                    d = (dualvar[endpoint[2 * e]] + dualvar[endpoint[2 * e + 1]] - doubled[e]) >> 1
+                        deltaedge = bestedge[v]
+            for b in chain(range(nv), live):
+                if bestedge[b] != -1 and blossomparent[b] == -1 and label[b] == 1:
+                    d = (bestkey[b] >> 1) - stagedelta
                     if d < delta:
                         delta = d
                         deltatype = 3
-                        deltaedge = e
-            for b in range(nv, nb):
-                if blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 2:
+                        deltaedge = bestedge[b]
+            for b in live:
+                if blossomparent[b] == -1 and label[b] == 2:
                     if dualvar[b] < delta:
                         delta = dualvar[b]
                         deltatype = 4
@@ -429,33 +483,23 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                     dualvar[v] -= delta
                 elif lb == 2:
                     dualvar[v] += delta
-            for b in range(nv, nb):
-                if blossombase[b] >= 0 and blossomparent[b] == -1:
+            for b in live:
+                if blossomparent[b] == -1:
                     if label[b] == 1:
                         dualvar[b] += delta
                     elif label[b] == 2:
                         dualvar[b] -= delta
+            stagedelta += delta
             if deltatype == 1:
                 break
-            if deltatype == 2:
-                allowedge[deltaedge] = True
-                i = endpoint[2 * deltaedge]
-                if label[inblossom[i]] == 0:
-                    i = endpoint[2 * deltaedge + 1]
-                queue.append(i)
-            elif deltatype == 3:
-                allowedge[deltaedge] = True
-                queue.append(endpoint[2 * deltaedge])
+            if deltatype == 2 or deltatype == 3:
+                # The edge is tight now: scanning its S end again finds it.
+                queue.append(endpoint[deltaedge])
             else:
                 expand_blossom(deltablossom, False)
         if not augmented:
             break
-        for b in range(nv, nb):
-            if (
-                blossomparent[b] == -1
-                and blossombase[b] >= 0
-                and label[b] == 1
-                and dualvar[b] == 0
-            ):
+        for b in list(live):
+            if blossomparent[b] == -1 and label[b] == 1 and dualvar[b] == 0:
                 expand_blossom(b, True)
     return mate
