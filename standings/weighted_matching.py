@@ -1,6 +1,7 @@
 """A maximum weight matching of a graph whose weights are Python integers of
-any size, computed exactly and fast enough for the Dutch pairing
-(:mod:`standings.matcher`) to ask for one several times per player per round.
+any size, computed exactly, and fast enough for the Dutch pairing
+(:mod:`standings.dutch`) to ask for one several times per player per round.
+Pure: no I/O, no floats.
 
 This is Edmonds' blossom algorithm in the O(n^3) primal-dual form of Galil
 ("Efficient Algorithms for Finding Maximum Matching in Graphs", ACM Computing
@@ -8,16 +9,19 @@ Surveys, 1986) as Joris van Rantwijk wrote it down and networkx took it over
 (``networkx.algorithms.matching.max_weight_matching``, BSD). It exists because
 the pairing's weights are integers of several hundred bits (each pairing
 criterion a group of binary digits), so no library with machine-sized or
-floating weights will do, and networkx's own port, built on graph lookups and
+floating weights will do, and networkx's port, built on graph lookups and
 dictionaries, spends most of its time in them. Here every quantity lives in a
-flat list indexed by vertex, blossom or edge number; the duals are doubled so
-that every delta, including the half-slacks between S-blossoms, stays an exact
-integer; nothing recurses, so no depth of blossom nesting reaches Python's
-recursion limit; and no verification pass runs at the end.
+flat list indexed by vertex, blossom or edge endpoint; the duals are doubled so
+that every delta, the half-slacks between S-blossoms included, stays an exact
+integer; nothing recurses, so no nesting of blossoms reaches Python's
+recursion limit; and no verification pass runs at the end. It takes the same
+steps in the same order as networkx does, so where several matchings weigh
+the same it returns the one networkx returns for the same edges added in the
+same order.
 
-Vertices are ``0 .. n-1``; an edge ``k`` has endpoints ``2k`` and ``2k+1``
-(``endpoint[p]`` the vertex, ``p ^ 1`` the other end), so that a vertex's mate
-and a blossom's label can name the edge and its direction in one number.
+Inside, an edge ``k`` has the endpoints ``2k`` and ``2k+1`` (``endpoint[p]``
+its vertex, ``p ^ 1`` the other end), so that one number names an edge and
+its direction: a vertex's mate, the edge a blossom got its label through.
 """
 
 from __future__ import annotations
@@ -37,22 +41,18 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
     # They are numbered in the order the edges bring them, and the edges
     # keep theirs: where several matchings weigh the same, the one found is
     # the one networkx finds when given the same edges one by one.
-    index: dict[int, int] = {}
-    vertices: list[int] = []
-    endpoint: list[int] = []
-    doubled: list[int] = []
-    for a, b, weight in edges:
-        if weight <= 0 or a == b:
-            continue
-        for x in (a, b):
-            if x not in index:
-                index[x] = len(vertices)
-                vertices.append(x)
-        endpoint.append(index[a])
-        endpoint.append(index[b])
-        doubled.append(2 * weight)
-    if not doubled:
+    kept = [edge for edge in edges if edge[2] > 0 and edge[0] != edge[1]]
+    if not kept:
         return mates
+    index: dict[int, int] = {}
+    for a, b, _ in kept:
+        if a not in index:
+            index[a] = len(index)
+        if b not in index:
+            index[b] = len(index)
+    vertices = list(index)
+    endpoint = [index[x] for a, b, _ in kept for x in (a, b)]
+    doubled = [2 * weight for _, _, weight in kept]
     mate = _solve(len(vertices), endpoint, doubled)
     for v, p in enumerate(mate):
         if p >= 0:
@@ -63,19 +63,15 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
 def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     """The remote endpoint ``mate[v]`` of each vertex's matched edge (-1 when
     unmatched); ``doubled[k]`` is twice the weight of edge ``k``."""
-    nedge = len(doubled)
     nb = 2 * nv
-    # neighbend[v]: the remote endpoints of v's edges; adjacent[v]: each
-    # with its vertex and doubled weight, as the scan of v reads them.
-    neighbend: list[list[int]] = [[] for _ in range(nv)]
+    # adjacent[v]: the remote endpoint of each edge of v, with its vertex
+    # and its doubled weight.
     adjacent: list[list[tuple[int, int, int]]] = [[] for _ in range(nv)]
-    for k in range(nedge):
+    for k, dw in enumerate(doubled):
         a = endpoint[2 * k]
         b = endpoint[2 * k + 1]
-        neighbend[a].append(2 * k + 1)
-        neighbend[b].append(2 * k)
-        adjacent[a].append((2 * k + 1, b, doubled[k]))
-        adjacent[b].append((2 * k, a, doubled[k]))
+        adjacent[a].append((2 * k + 1, b, dw))
+        adjacent[b].append((2 * k, a, dw))
     mate = [-1] * nv
     # Per top-level blossom (vertices are the trivial ones, 0 .. nv-1; the
     # others take numbers nv .. 2nv-1): 0 unlabelled, 1 S, 2 T (5 while a
@@ -108,8 +104,10 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     # Twice the vertex duals, then the blossom duals.
     maxweight = max(doubled) // 2
     dualvar = [maxweight] * nv + [0] * nv
-    # Above every key: the duals only ever sum to less than they start at.
-    never = (2 * nv + 4) * maxweight + 1
+    # Above every key: a vertex's dual never exceeds twice the largest
+    # weight (its matched edge is tight), nor the deltas of a stage the
+    # largest weight (the free vertices' duals start there and stay >= 0).
+    never = 8 * maxweight + 1
     queue: list[int] = []
 
     def leaves(b: int) -> list[int]:
@@ -156,10 +154,9 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                 break
             path.append(b)
             label[b] = 5
-            if labelend[b] == -1:
-                v = -1
-            else:
-                v = endpoint[labelend[inblossom[endpoint[labelend[b]]]]]
+            # One step back through b's T-parent to the S-blossom above it.
+            p = labelend[b]
+            v = -1 if p == -1 else endpoint[labelend[inblossom[endpoint[p]]]]
             if w != -1:
                 v, w = w, v
         for b in path:
@@ -208,22 +205,31 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
         for sub in path:
             known = blossombestedges[sub]
             if known is None:
-                candidates = [p ^ 1 for x in leaves(sub) for p in neighbend[x]]
+                for x in leaves(sub):
+                    dx = dualvar[x]
+                    for p, j, dw in adjacent[x]:
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            s = dx + dualvar[j] - dw
+                            old = bestslack.get(bj)
+                            if old is None or s < old:
+                                bestedgeto[bj] = p ^ 1
+                                bestslack[bj] = s
             else:
-                candidates = known
-            for e in candidates:
-                i = endpoint[e]
-                j = endpoint[e ^ 1]
-                bj = inblossom[j]
-                if bj == b:
-                    bj = inblossom[i]
+                for e in known:
+                    i = endpoint[e]
+                    j = endpoint[e ^ 1]
+                    bj = inblossom[j]
                     if bj == b:
-                        continue
-                if label[bj] == 1:
-                    s = dualvar[i] + dualvar[j] - doubled[e >> 1]
-                    if bj not in bestslack or s < bestslack[bj]:
-                        bestedgeto[bj] = e
-                        bestslack[bj] = s
+                        bj = inblossom[i]
+                        if bj == b:
+                            continue
+                    if label[bj] == 1:
+                        s = dualvar[i] + dualvar[j] - doubled[e >> 1]
+                        old = bestslack.get(bj)
+                        if old is None or s < old:
+                            bestedgeto[bj] = e
+                            bestslack[bj] = s
             blossombestedges[sub] = None
             bestedge[sub] = -1
             bestkey[sub] = never
@@ -380,9 +386,8 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                 break
             dv = dualvar[v]
             found = -1
-            for p in neighbend[v]:
-                w = endpoint[p]
-                if dv + dualvar[w] == doubled[p >> 1]:
+            for p, w, dw in adjacent[v]:
+                if dv + dualvar[w] == dw:
                     bw = inblossom[w]
                     if mate[blossombase[bw]] == -1:
                         found = p if bw == w else -1
@@ -404,24 +409,32 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
         while True:
             while queue and not augmented:
                 v = queue.pop()
-                twice = 2 * stagedelta
                 bv = inblossom[v]
                 dv = dualvar[v]
+                # The slack of an edge v-w is dv + t with t = dualvar[w] - dw:
+                # one subtraction an edge, the rest compared with t. (networkx
+                # also keeps the edges it found tight; with exact integers an
+                # edge between two top-level blossoms stays tight as long as it
+                # is known to be, so its slack alone decides.)
+                floor = -dv
+                tofree = dv + stagedelta
+                tos = tofree + stagedelta
+                bestt = bestkey[bv] - tos
                 for p, w, dw in adjacent[v]:
                     bw = inblossom[w]
                     if bv == bw:
                         continue
-                    kslack = dv + dualvar[w] - dw
+                    t = dualvar[w] - dw
                     lw = label[bw]
-                    if kslack > 0:
+                    if t > floor:
                         if lw == 1:
-                            key = kslack + twice
-                            if key < bestkey[bv]:
+                            if t < bestt:
                                 bestedge[bv] = p ^ 1
-                                bestkey[bv] = key
+                                bestkey[bv] = t + tos
+                                bestt = t
                         elif label[w] == 0:
                             if lw == 0:
-                                key = kslack + stagedelta
+                                key = t + tofree
                                 if key < bestkey[w]:
                                     bestedge[w] = p ^ 1
                                     bestkey[w] = key
@@ -429,7 +442,7 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                                 # Inside a T-blossom the slack stays put
                                 # until the blossom expands.
                                 e = bestedge[w]
-                                if e == -1 or kslack < (
+                                if e == -1 or t + dv < (
                                     dualvar[endpoint[e]] + dualvar[w] - doubled[e >> 1]
                                 ):
                                     bestedge[w] = p ^ 1
@@ -440,6 +453,7 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                         if base >= 0:
                             add_blossom(base, p ^ 1)
                             bv = inblossom[v]
+                            bestt = bestkey[bv] - tos
                         else:
                             augment_matching(p >> 1)
                             augmented = True
@@ -472,11 +486,10 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
                         deltatype = 3
                         deltaedge = bestedge[b]
             for b in live:
-                if blossomparent[b] == -1 and label[b] == 2:
-                    if dualvar[b] < delta:
-                        delta = dualvar[b]
-                        deltatype = 4
-                        deltablossom = b
+                if blossomparent[b] == -1 and label[b] == 2 and dualvar[b] < delta:
+                    delta = dualvar[b]
+                    deltatype = 4
+                    deltablossom = b
             for v in range(nv):
                 lb = label[inblossom[v]]
                 if lb == 1:
