@@ -33,8 +33,9 @@ from itertools import chain
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
     """The mate of each vertex ``0 .. n-1`` (itself when unmatched) in a
     matching of maximum total weight over ``edges``, ``(a, b, weight)`` with
-    ``weight`` a non-negative integer. Edges of weight 0 never add weight and
-    are left out; the matching is not asked to be of maximum cardinality."""
+    ``weight`` a non-negative integer, each pair of vertices at most once.
+    Edges of weight 0 never add weight and are left out; the matching is not
+    asked to be of maximum cardinality."""
     mates = list(range(n))
     # Only the vertices that some positive edge touches take part; they are
     # renumbered 0 .. nv-1 so that every list below is as short as it can be.
@@ -85,7 +86,8 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     blossomparent = [-1] * nb
     blossomchilds: list[list[int]] = [[] for _ in range(nb)]
     blossombase = list(range(nv)) + [-1] * nv
-    # blossomendps[b][i]: the endpoint of the edge from child i to child i+1.
+    # blossomchilds[b]: its sub-blossoms round the cycle, the base's first;
+    # blossomendps[b][i]: the endpoint in child i of the edge to child i+1.
     blossomendps: list[list[int]] = [[] for _ in range(nb)]
     # The least-slack edge to an S-blossom (vertex: from a free or
     # unreached vertex; top-level S-blossom: to another S-blossom), as its
@@ -97,16 +99,20 @@ def _solve(nv: int, endpoint: list[int], doubled: list[int]) -> list[int]:
     # vertex inside a T-blossom it is put right when the blossom expands.
     bestkey = [0] * nb
     stagedelta = 0
+    # Of a top-level S-blossom: its least-slack edge to each S-blossom
+    # around it when it was made (None: to be read from its vertices).
     blossombestedges: list[list[int] | None] = [None] * nb
     unusedblossoms = list(range(nb - 1, nv - 1, -1))
     # The non-trivial top-level and sub-blossoms, oldest first.
     live: list[int] = []
-    # Twice the vertex duals, then the blossom duals.
+    # The vertex duals, doubled as the weights are (an edge's slack is
+    # dualvar[a] + dualvar[b] - 2 * weight), then the blossom duals.
     maxweight = max(doubled) // 2
     dualvar = [maxweight] * nv + [0] * nv
-    # Above every key: a vertex's dual never exceeds twice the largest
-    # weight (its matched edge is tight), nor the deltas of a stage the
-    # largest weight (the free vertices' duals start there and stay >= 0).
+    # Above every key: no vertex dual exceeds twice the largest weight (its
+    # matched edge is tight), so no slack four times; the deltas of a stage
+    # add up to at most the largest weight (the free vertices' duals start
+    # there and end >= 0).
     never = 8 * maxweight + 1
     queue: list[int] = []
 
