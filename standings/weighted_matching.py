@@ -16,8 +16,8 @@ that every delta, the half-slacks between S-blossoms included, stays an exact
 integer; nothing recurses, so no nesting of blossoms reaches Python's
 recursion limit; and no verification pass runs at the end. It takes the same
 steps in the same order as networkx does, so where several matchings weigh
-the same it returns the one networkx returns for the same edges added in the
-same order.
+the same it returns the one networkx returns for the same edges (of positive
+weight) added one by one in the same order.
 
 Inside, an edge ``k`` has the endpoints ``2k`` and ``2k+1`` (``endpoint[p]``
 its vertex, ``p ^ 1`` the other end), so that one number names an edge and
