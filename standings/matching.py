@@ -13,10 +13,7 @@ pairing writes its criteria as the digits of one number.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import networkx as nx
+from standings.weighted_matching import max_weight_matching
 
 
 class Matcher:
@@ -64,23 +61,15 @@ class Matcher:
         return list(self._mates)
 
     def _compute(self) -> None:
-        # Imported here: networkx takes longer to import than the console
-        # takes to start, and only pairing needs it.
-        import networkx as nx
-
-        graph: nx.Graph[int] = nx.Graph()
-        for a in range(self.size):
-            if a in self._fixed:
-                continue
-            graph.add_node(a)
-            for b, weight in self._weights[a].items():
-                if b > a and b not in self._fixed:
-                    graph.add_edge(a, b, weight=weight)
-        mates = list(range(self.size))
+        edges = [
+            (a, b, weight)
+            for a in range(self.size)
+            if a not in self._fixed
+            for b, weight in self._weights[a].items()
+            if b > a and b not in self._fixed
+        ]
+        mates = max_weight_matching(self.size, edges)
         for a, b in self._fixed.items():
             mates[a] = b
-        for a, b in nx.max_weight_matching(graph, maxcardinality=False):
-            mates[a] = b
-            mates[b] = a
         self._mates = mates
         self._stale = False

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from standings.dutch import BLACK, WHITE, Entrant, Points, Round
+from standings.dutch_players import BLACK, WHITE, Entrant, Points, Round
 from tests.support.paths import TESTS
 
 DATA = TESTS / "standings" / "dutch_reference"
