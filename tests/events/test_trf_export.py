@@ -5,6 +5,7 @@ who may have the file."""
 
 from __future__ import annotations
 
+import os
 from datetime import date, timedelta
 from fractions import Fraction as F
 from pathlib import Path
@@ -17,10 +18,11 @@ from cc.base import errors
 from cc.base.clock import FixedClock
 from cc.store.models import Game, Player
 from standings.trf import TrfGame, read_trf
-from tests.support.bbp import BBP, complaints, needs_bbp
+from tests.support.bbp import BBP, complaints
 from tests.support.cases import player
 from tests.support.days import at
 from tests.support.events import OPERATOR, create_event, make_event
+from tests.support.paths import TESTS
 
 START = date(2026, 5, 10)
 
@@ -113,14 +115,24 @@ def test_a_swiss_is_written_round_by_round(
     # p7 no longer plays: once round 3 is over, it is written with him absent
     last = games_of(services, 3)[-1]
     services.games.resign(player(ids, max(last.white.login, last.black.login)), last.id)
-    t = read_trf(services.trf.export(OPERATOR, "SW"))
+    text = services.trf.export(OPERATOR, "SW")
+    t = read_trf(text)
     assert t.played_rounds == 3
     assert t.players[6].game(3) == TrfGame(3, None, "-", "-")
+    _as_checked(text, "exported-swiss-7.trf", tmp_path)
+
+
+def _as_checked(text: str, name: str, folder: Path) -> None:
+    """The export is the file kept in ``tests/data/trf`` that bbpPairings'
+    checker read with no complaint (and reads so again where it is built)."""
+    kept = TESTS / "data" / "trf" / name
+    if os.environ.get("CC_KEEP_TRF"):
+        kept.write_text(text, encoding="utf-8")
+    assert text == kept.read_text(encoding="utf-8")
     if BBP.is_file():
-        assert complaints(services.trf.export(OPERATOR, "SW"), tmp_path) == []
+        assert complaints(text, folder) == []
 
 
-@needs_bbp
 def test_a_swiss_of_sixteen_read_by_bbppairings(
     services: Services, clock: FixedClock, tmp_path: Path
 ) -> None:
@@ -144,7 +156,7 @@ def test_a_swiss_of_sixteen_read_by_bbppairings(
             services.games.resign(player(ids, max(g.white.login, g.black.login)), g.id)
     text = services.trf.export(player(ids, "arb"), "SW")
     assert read_trf(text).played_rounds == 2
-    assert complaints(text, tmp_path) == []
+    _as_checked(text, "exported-swiss-16.trf", tmp_path)
 
 
 def test_a_round_robin_and_who_may_have_it(services: Services, clock: FixedClock) -> None:
