@@ -236,9 +236,18 @@ def _player(session: Session, actor: Actor, now: datetime, p: TrfPlayer, done: T
     if p.fide_id:
         found = session.scalars(live.where(Player.federation_id == p.fide_id)).first()
     if found is None:
-        named = session.scalars(
-            live.where(Player.surname == surname, Player.given_names == given)
-        ).all()
+        if len(p.name) >= NAME_WIDTH:
+            # the field holds 33 characters: a longer name was cut, so any
+            # account whose name, written as the file writes it, begins so
+            named = [
+                x
+                for x in session.scalars(live.where(Player.surname.startswith(surname[:20])))
+                if _as_written(x).startswith(p.name)
+            ]
+        else:
+            named = list(
+                session.scalars(live.where(Player.surname == surname, Player.given_names == given))
+            )
         if len(named) > 1:
             raise errors.InvalidInput(
                 field="trf",
@@ -271,10 +280,61 @@ def _player(session: Session, actor: Actor, now: datetime, p: TrfPlayer, done: T
     return found
 
 
+#: the width of a TRF player line's name field
+NAME_WIDTH = 33
+
+#: Cyrillic in Latin letters as passports write it (ICAO Doc 9303)
+_LATIN = {
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "е": "e",
+    "ё": "e",
+    "ж": "zh",
+    "з": "z",
+    "и": "i",
+    "й": "i",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "kh",
+    "ц": "ts",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch",
+    "ъ": "ie",
+    "ы": "y",
+    "ь": "_",
+    "э": "e",
+    "ю": "iu",
+    "я": "ia",
+}
+
+
+def _as_written(player: Player) -> str:
+    """The name as a TRF writes it: "Surname, Given names"."""
+    return (
+        f"{player.surname}, {player.given_names}"
+        if player.given_names
+        else player.surname or player.name
+    )
+
+
 def _free_login(session: Session, surname: str, given: str, fide_id: str) -> str:
-    """A login from the name in Latin letters (a FIDE id's for a name in
-    another alphabet), free in the database."""
-    folded = unicodedata.normalize("NFKD", f"{surname}{given[:1]}")
+    """A login from the name in Latin letters (Cyrillic as passports write
+    it; a FIDE id's for a name in another alphabet), free in the database."""
+    latin = "".join(_LATIN.get(c, c) for c in f"{surname}{given[:1]}".lower()).replace("_", "")
+    folded = unicodedata.normalize("NFKD", latin)
     base = re.sub(r"[^a-z0-9]", "", folded.encode("ascii", "ignore").decode().lower())[:40]
     if len(base) < 2 or not base[0].isalpha():
         base = f"fide{fide_id}" if fide_id else f"p{base}" if base else "player"

@@ -62,7 +62,8 @@ class RoundPlayer:
 
     @property
     def floats_text(self) -> str:
-        return " ".join(f"{rnd}{mark}" for rnd, mark in self.floats) or "-"
+        """The rounds he floated in, latest first: "↓2 ↑1"; "–" for none."""
+        return " ".join(f"{mark}{rnd}" for rnd, mark in self.floats if mark != "-") or "–"
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,12 @@ class RoundReportService:
             if event.system != EventSystem.SWISS:
                 raise errors.EventStateError(event=code, reason=N_("it is not a Swiss"))
             chosen = _section(event, section)
-            if not 1 <= rnd <= current_round(session, chosen):
+            if not 1 <= rnd <= (event.rounds or rnd):
+                raise errors.EventStateError(
+                    event=code,
+                    reason=N_("it has {rounds} rounds", rounds=event.rounds or 0),
+                )
+            if rnd > current_round(session, chosen):
                 raise errors.EventStateError(
                     event=code, reason=N_("round {round} is not paired", round=rnd)
                 )
@@ -244,12 +250,14 @@ def _colours(b: BoardReport, favoured: str) -> Text:
     assert b.rule == NUMBER
     if b.favoured == b.white.id:
         return N_(
-            "E.5: no preferences; the higher-ranked player ({name}) has White"
-            " by rank and the first colour",
+            "E.5: neither has a preference; {name}, ranked higher, has White: the"
+            " top seed's colour of round 1 goes to the odd places of the ranking,"
+            " the other to the even places",
             name=favoured,
         )
     return N_(
-        "E.5: no preferences; the higher-ranked player ({name}) has Black"
-        " by rank and the first colour",
+        "E.5: neither has a preference; {name}, ranked higher, has Black: the"
+        " top seed's colour of round 1 goes to the odd places of the ranking,"
+        " the other to the even places",
         name=favoured,
     )

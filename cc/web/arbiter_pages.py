@@ -56,7 +56,7 @@ def arbiter_event_context(request: Request, info: SessionInfo, code: str) -> dic
     }
 
 
-@router.get("/arbiter/events/{code}/rounds/{number}")
+@router.get("/arbiter/events/{code}/rounds/{number:int}")
 def arbiter_round(request: Request, code: str, number: int, section: str | None = None) -> Response:
     """A Swiss round's pairs and why each is what it is, for the event's officials."""
     info = signed_in(request)

@@ -167,12 +167,12 @@ def test_the_console_creates_and_pairs_a_swiss(console: Console) -> None:
     # Why each round is what it is: the bye, the pairs' score groups and colours.
     first = console.run("event", "round", "SW", "1").stdout
     assert "SW section A: round 1 of 2" in first
-    assert "  1  Anna (1), 0; none; -  -  Boris (2), 0; none; -" in first
-    assert "E.5: no preferences; the higher-ranked player (Anna) has White" in first
+    assert "  1  Anna (1), 0; none; –  -  Boris (2), 0; none; –" in first
+    assert "E.5: neither has a preference; Anna, ranked higher, has White" in first
     assert "Vera (3): pairing-allocated bye: score 0, eligible" in first
     second = console.run("--lang", "ru", "event", "round", "SW", "2", "--section", "A").stdout
     assert "SW, группа A: тур 2 из 2" in second and "очковая группа 1" in second
-    assert "Anna (1), 1; чёрные, сильное; 1-" in second  # White in round 1
+    assert "Anna (1), 1; чёрные, сильное; –" in second  # White in round 1, no float
     assert "Vera (3), 1; нет; 1↓" in second  # the bye floated her down
     assert "E.1: оба цветовых предпочтения удовлетворены" in second
     data = console.json("event", "round", "SW", "2")
@@ -286,7 +286,7 @@ def test_the_round_page_for_the_officials_in_both_languages(
     assert "<strong>Anna</strong> (1), 2" in en and "preference: White, mild" in en
     assert "Anna floats down, Boris up" in en and "Vera floats down, Gleb up" in en
     assert en.count("E.1: both preferences granted") == 2
-    assert "Black, absolute; floats: 2- 1-" in en
+    assert "Black, absolute; floats: –" in en
     second = arb.get("/arbiter/events/SW/rounds/2").text
     assert "E.4: the higher-ranked player&#39;s preference granted (Anna)" in second
     # The office (an admin, reading Russian) finds it from the event's page.

@@ -95,3 +95,30 @@ def test_what_the_records_cannot_hold(services: Services, clock: FixedClock) -> 
     with pytest.raises(errors.InvalidInput, match="2 accounts are called Alpha, Anna"):
         services.trf.import_swiss(OPERATOR, write_trf(_two("1", "0")), ImportRequest(code="X"))
     assert services.queries.events() == []
+
+
+def test_a_name_cut_to_the_field_finds_its_account_and_new_names_read_in_latin(
+    services: Services, clock: FixedClock
+) -> None:
+    at(clock, START)
+    long = services.players.add(
+        OPERATOR, login="volkov", name="Волков-Задунайский Константин Константинович"
+    )
+    t = TrfTournament(
+        rounds=3,
+        players=(
+            # the 33 characters a TRF holds: "Волков-Задунайский, Константин Ко"
+            TrfPlayer(
+                1,
+                "Волков-Задунайский, Константин Константинович"[:33],
+                points=F(1),
+                games=(TrfGame(1, 2, "w", "1"),),
+            ),
+            TrfPlayer(2, "Щукина, Юлия", points=F(0), games=(TrfGame(1, 1, "b", "0"),)),
+        ),
+    )
+    done = services.trf.import_swiss(OPERATOR, write_trf(t), ImportRequest(code="LN", start=START))
+    assert done.found == ["volkov"] and done.created == ["shchukinaiu"]
+    with services.ctx.db.read() as session:
+        (first,) = session.scalars(select(Game).where(Game.round == 1)).all()
+        assert first.white_id == long
