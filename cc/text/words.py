@@ -326,5 +326,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "team": "team",
         "timezone": "time zone",
         "token": "token",
+        "trf": "TRF file",
     },
 }

@@ -40,6 +40,7 @@ from cc.web import (
     regulation_pages,
     rendering,
     sign_in_pages,
+    trf_import_pages,
     unsubscribe,
     xfcc,
 )
@@ -128,6 +129,8 @@ def create_app(
     app.include_router(arbiter_pages.router)
     app.include_router(record_pages.router)
     app.include_router(audit_pages.router)
+    # before the office's pages: /office/events/import is no event's code
+    app.include_router(trf_import_pages.router)
     app.include_router(office_pages.router)
     app.include_router(people_pages.router)
     app.include_router(mail_pages.router)

@@ -125,6 +125,15 @@ def check_pairs(encoded: bytes, field: str) -> None:
             raise problem
 
 
+def check_fields(fields: dict[str, str]) -> None:
+    """A multipart form's text fields (which the door passes unread, files and
+    all), checked as :func:`check_pairs` checks an encoded form."""
+    for name, value in fields.items():
+        problem = _text_problem(name, value)
+        if problem:
+            raise problem
+
+
 def check_target(path: str, query: bytes) -> None:
     """A path naming an id no column holds, or holding bytes that are no text,
     names nothing here: 404. The refusal names the segment as text that can

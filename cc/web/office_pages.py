@@ -1,4 +1,5 @@
-"""The tournament office on the site: the events, and a new event from a form.
+"""The tournament office on the site: the events, a new event from a form, and
+an event's page (which says what a TRF import did, :mod:`cc.web.trf_import_pages`).
 
 The form offers every regulation the console's ``cc event create`` does; a
 blank field keeps the mode's default (shown beside it). The form's values
@@ -190,9 +191,45 @@ async def new_event(request: Request) -> Response:
 # ------------------------------------------------------------ an event's entries
 
 
-def _event_page(
-    request: Request, code: str, status: int = 200, error: str | None = None
+#: what the redirect after a TRF import (:mod:`cc.web.trf_import_pages`) carries: whole numbers
+_COUNTS = ("created", "found", "played", "rounds", "paired")
+
+
+def imported_said(counts: dict[str, int], lang: str) -> str:
+    """What an import did, in ``lang``: the players, the rounds, the round paired."""
+    said = N_(
+        "The Swiss is imported from the TRF file: {played} of {rounds} rounds played; "
+        "players registered: {created}, found among those already here: {found}.",
+        played=counts.get("played", 0),
+        rounds=counts.get("rounds", 0),
+        created=counts.get("created", 0),
+        found=counts.get("found", 0),
+    ).localize(lang)
+    if "paired" in counts:
+        said += " " + N_("Round {round} is paired.", round=counts["paired"]).localize(lang)
+    elif counts.get("played", 0) >= counts.get("rounds", 0):
+        said += " " + N_("Every round is played: none is left to pair.").localize(lang)
+    return said
+
+
+def _said_after_import(request: Request, lang: str) -> str | None:
+    """The sentence of :func:`imported_said` when the page was reached by the
+    redirect after an import; only whole numbers are read from the link."""
+    query = request.query_params
+    if query.get("done") != "trf_imported":
+        return None
+    counts = {k: int(query[k]) for k in _COUNTS if query.get(k, "").isdigit() and len(query[k]) < 6}
+    return imported_said(counts, lang)
+
+
+def event_page(
+    request: Request,
+    code: str,
+    status: int = 200,
+    error: str | None = None,
+    imported: str | None = None,
 ) -> Response:
+    """An event's office page; ``imported`` what a TRF import just did."""
     info = signed_in(request)
     svc = services_of(request)
     actor = actor_of(info)
@@ -209,6 +246,7 @@ def _event_page(
         accepted=[a for a in applications if a.status == "accepted"],
         people=[p for p in svc.queries.players() if p.login not in asked],
         error=error,
+        imported=imported or _said_after_import(request, language(request)),
     )
 
 
@@ -216,12 +254,12 @@ def _refused(request: Request, code: str, exc: errors.ServiceError) -> Response:
     """A refusal of the office's own forms: the page again, the reason on top."""
     if isinstance(exc, errors.NotPermitted):
         raise exc
-    return _event_page(request, code, 422, exc.message(language(request)))
+    return event_page(request, code, 422, exc.message(language(request)))
 
 
 @router.get("/office/events/{code}")
 def office_event(request: Request, code: str) -> Response:
-    return _event_page(request, code)
+    return event_page(request, code)
 
 
 @router.post("/office/events/{code}/entry")
