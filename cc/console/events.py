@@ -265,7 +265,9 @@ def event_round(
         click.echo(f"{view.bye.name} ({view.bye.number}): {view.bye_reason.localize(lang)}")
     if view.absent:
         click.echo(_("absent: {names}", names=", ".join(p.name for p in view.absent)))
-    click.echo(_("floats: the rounds before, latest first: ↓ down, ↑ up, - none"))
+    click.echo(
+        _("floats: ↓2 floated down in round 2, ↑1 up in round 1; – none in the last two rounds")
+    )
 
 
 @event.command("crosstable")

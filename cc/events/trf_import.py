@@ -408,8 +408,15 @@ def _finish(game: Game, white: str, black: str, now: datetime) -> None:
 
 
 def read_text(data: bytes) -> str:
-    """A TRF's bytes as text: UTF-8 (Vega, bbpPairings), else Windows-1251."""
+    """A TRF's bytes as text: UTF-8 (Vega, bbpPairings), else Windows-1251;
+    refused if it is neither."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
+        pass
+    try:
         return data.decode("cp1251")
+    except UnicodeDecodeError:
+        raise errors.InvalidInput(
+            field="file", reason=N_("it is neither UTF-8 nor Windows-1251 text")
+        ) from None

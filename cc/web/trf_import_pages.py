@@ -70,12 +70,7 @@ async def _file_text(request: Request) -> str:
         raise errors.InvalidInput(field="file", reason=N_("the file is empty"))
     if b"\x00" in data:
         raise errors.InvalidInput(field="file", reason=N_("it is not a text file"))
-    try:
-        return read_text(data)
-    except UnicodeDecodeError:
-        raise errors.InvalidInput(
-            field="file", reason=N_("it is neither UTF-8 nor Windows-1251 text")
-        ) from None
+    return read_text(data)
 
 
 def _request(form: dict[str, str]) -> ImportRequest:

@@ -115,6 +115,12 @@ def test_what_an_import_refuses(console: Console) -> None:
         "--lang", "ru", "event", "import-trf", "bad.trf", "--code", "G3", code="invalid_input"
     )
     assert "строка 2" in said
+    # bytes that are no text in either encoding get an answer, not a traceback
+    (console.home / "binary.trf").write_bytes(b"012 \x98\x98\n")
+    said = console.refused(
+        "event", "import-trf", "binary.trf", "--code", "G5", code="invalid_input"
+    )
+    assert "neither UTF-8 nor Windows-1251" in said
     assert console.json("event", "list") == []
 
     # the generated file with the number of rounds added: 4 of 6 played, round 5 paired
