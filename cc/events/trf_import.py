@@ -128,9 +128,10 @@ def _check_player(t: TrfTournament, p: TrfPlayer) -> None:
             raise errors.InvalidInput(
                 field="trf",
                 reason=N_(
-                    "player {number}, round {round}: a bye asked for ({result}) has no place "
-                    "in the server's records, only the pairing's bye",
+                    "player {number} ({name}), round {round}: a requested bye ({result})"
+                    " cannot be imported, only the pairing-allocated bye",
                     number=p.number,
+                    name=p.name,
                     round=g.round,
                     result=g.result,
                 ),

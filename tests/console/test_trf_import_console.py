@@ -109,7 +109,7 @@ def test_what_an_import_refuses(console: Console) -> None:
     generated = TESTS / "data" / "trf" / "bbp-11-players-5-rounds.trf"
     (console.home / "h.trf").write_text(generated.read_text(encoding="utf-8") + "\rXXR 7\r")
     said = console.refused("event", "import-trf", "h.trf", "--code", "G2", code="invalid_input")
-    assert "player 1, round 3: a bye asked for (H)" in said
+    assert "player 1 (Test0001 Player0001), round 3: a requested bye (H)" in said
     (console.home / "bad.trf").write_text("012 Bad\n001    1  x\n")
     said = console.refused(
         "--lang", "ru", "event", "import-trf", "bad.trf", "--code", "G3", code="invalid_input"
