@@ -87,6 +87,9 @@ class CaseView:
     #: the player to move in it, by login
     to_move: str | None = None
     entries: list[CaseEntryView] = field(default_factory=list)
+    #: for the arbiter of a time claim still in its protest period (56.6.4):
+    #: the first day the decision is open, unless the protest comes sooner
+    decide_from: date | None = None
 
 
 def summary(case: Case) -> CaseSummary:
@@ -199,6 +202,7 @@ class CaseReader:
             else None
         )
         actions: list[str] = []
+        decide_from: date | None = None
         me = actor.player_id
         official = may_decide(session, actor, case)
         if case.status == CaseStatus.OPEN:
@@ -220,7 +224,16 @@ class CaseReader:
                 if me == case.respondent_id or official:
                     actions.append("restore")
             elif official:
-                actions.append("decide")
+                waiting = (
+                    case.kind == CaseKind.TIME_CLAIM
+                    and case.protest is None
+                    and protest_until is not None
+                    and today <= protest_until
+                )
+                if waiting and protest_until is not None:
+                    decide_from = protest_until + timedelta(days=1)
+                else:
+                    actions.append("decide")
         in_time = appeal_until is not None and today <= appeal_until
         if (
             case.status == CaseStatus.DECIDED
@@ -259,6 +272,7 @@ class CaseReader:
             evidence=list(case.evidence or []),
             protest=case.protest,
             protest_until=protest_until,
+            decide_from=decide_from,
             decision=case.decision,
             reasons=case.reasons,
             decided_by=login(case.decided_by_id),

@@ -43,8 +43,13 @@ def _case_board(request: Request, view: Any) -> dict[str, Any]:
 
 
 def _case_error(
-    request: Request, info: SessionInfo, case_id: int, exc: errors.ServiceError
+    request: Request,
+    info: SessionInfo,
+    case_id: int,
+    exc: errors.ServiceError,
+    typed: dict[str, str] | None = None,
 ) -> Response:
+    """The case again with the refusal, and what was chosen and typed kept."""
     view = services_of(request).cases.case(actor_of(info), case_id)
     return render(
         request,
@@ -52,6 +57,7 @@ def _case_error(
         status=409,
         case=view,
         error=exc.message(language(request)),
+        typed=typed or {},
         **_case_board(request, view),
     )
 
@@ -134,7 +140,7 @@ async def case_action(request: Request, case_id: int, action: str) -> Response:
     except ValueError as exc:
         if not isinstance(exc, errors.ServiceError):
             exc = errors.InvalidInput(field="penalty_days", reason=N_("a whole number of days"))
-        return _case_error(request, info, case_id, exc)
+        return _case_error(request, info, case_id, exc, dict(form))
     return RedirectResponse(f"/cases/{case_id}", status_code=303)
 
 

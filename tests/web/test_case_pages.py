@@ -30,6 +30,11 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
     )
     assert filed.status_code == 303 and filed.headers["location"] == "/cases/1"
     assert 'id="suspended"' in black.get("/games/1").text
+    # Within the accused's 14 days (56.6.4) the arbiter is not offered a
+    # decision he could not make: he is told from which day he may.
+    waiting = sign_in(services, "arb", PASSWORD).get("/cases/1").text
+    assert 'id="decide-form"' not in waiting and 'id="decide-later"' in waiting
+    assert "до 2026-06-04 (ст. 56.6.4): решение можно принять с 2026-06-05" in waiting
     # A form without its CSRF token changes nothing.
     white = sign_in(services, "p1", PASSWORD)
     forged = white.post("/cases/1/protest", data={"text": "forged"})
@@ -45,6 +50,9 @@ def test_claim_decision_and_appeal_on_the_pages(services: Services, clock: Fixed
     assert "Доказательства на момент подачи" in page.text
     refused = arbiter.post("/cases/1/decide", data=form(page.text, decision="maybe", reasons="x"))
     assert refused.status_code == 409 and "upheld, rejected" in refused.text
+    assert 'name="reasons" required>x</textarea>' in refused.text  # what was typed, kept
+    blank = arbiter.post("/cases/1/decide", data=form(page.text, decision="upheld", reasons=" "))
+    assert blank.status_code == 409 and 'value="upheld" required checked' in blank.text
     arbiter.post("/cases/1/decide", data=form(page.text, decision="upheld", reasons="11 > 10"))
     assert services.queries.game(1).result == "0-1"
     # An outsider sees nothing of it.
